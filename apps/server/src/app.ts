@@ -1,0 +1,113 @@
+// buildApp(config) → a ready Fastify instance with every module; no listen, so tests use app.inject.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { bootstrapPlatform, type BootstrapResult } from './bootstrap.js';
+import { registerAuth } from './http/auth.js';
+import { registerEnvelope } from './http/envelope.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerWeb } from './http/web.js';
+import { createResetService } from './modules/reset/service.js';
+import { resetRoutes } from './modules/reset/routes.js';
+import { loadPasswordCipher } from './modules/session/passwords.js';
+import { createSessionService } from './modules/session/service.js';
+import { sessionRoutes } from './modules/session/routes.js';
+import { createNotifier, sandboxTransport, smtpTransport, type Transport } from './notify/notifier.js';
+import { registerHealth } from './ops/health.js';
+import { registerMetrics } from './ops/metrics.js';
+
+/** What tests and tools may replace; everything else comes from the config. */
+export type AppOverrides = {
+  db?: Db;
+  clock?: Clock;
+  emailTransport?: Transport;
+  smsTransport?: Transport;
+  drawCaptcha?: () => { text: string; svg: string };
+  /** pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    clock: Clock;
+    bootstrap: BootstrapResult;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: { paths: ['req.headers.xaccesstoken', 'req.headers.cookie'], remove: true },
+    serializers: {
+      // Recovery codes and ciphertexts travel in query strings (SPEC §7): never log a query.
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const db = overrides.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.dataDir }));
+  const clock = overrides.clock ?? systemClock;
+  await migrateToLatest(db);
+  const bootstrap = await bootstrapPlatform(db, config.admin);
+
+  const app = Fastify({
+    logger: overrides.logger ?? loggerOptions(config.logLevel),
+    // Behind a proxy the address that counts for captcha and rate limits is the client's.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Default is plain JSON parsing; drop __proto__/constructor keys so a body cannot pollute prototypes.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('bootstrap', { getter: () => bootstrap });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', async () => {
+    if (!overrides.db) await db.destroy();
+  });
+
+  await app.register(cookie);
+  registerEnvelope(app);
+  await registerOpenApi(app);
+  registerMetrics(app);
+  registerHealth(app, db);
+
+  const cipher = await loadPasswordCipher(db);
+  const sessions = createSessionService({
+    db,
+    clock,
+    cipher,
+    captchaMode: config.loginCaptcha,
+    title: config.title,
+    ...(overrides.drawCaptcha ? { drawCaptcha: overrides.drawCaptcha } : {}),
+  });
+  registerAuth(app, sessions.resolve);
+  const notifier = createNotifier({
+    db,
+    clock,
+    email: overrides.emailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpFrom) : sandboxTransport),
+    sms: overrides.smsTransport ?? sandboxTransport,
+  });
+
+  sessionRoutes(app, sessions);
+  resetRoutes(app, createResetService({ db, clock, cipher, notifier }));
+
+  const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
+  await registerWeb(app, webDist);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,70 @@
+// The one typed configuration of the server: environment variables with defaults (README "Configuration").
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { CaptchaModeSchema, LOGIN_NAME_PATTERN } from '@svc/contracts';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  CONSOLE_ADMIN_LOGIN: z.string().regex(LOGIN_NAME_PATTERN, 'must be 4–32 letters or digits starting with a letter').default('admin'),
+  CONSOLE_ADMIN_PASSWORD: z.string().min(1).optional(),
+  CONSOLE_ADMIN_EMAIL: z.email('must be an email address').optional(),
+  LOGIN_CAPTCHA: CaptchaModeSchema.default('after-failures'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('Surveillance Console <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  CONSOLE_TITLE: z.string().min(1).default('Surveillance Console'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { loginName: string; password: string | undefined; email: string | undefined };
+  loginCaptcha: z.infer<typeof CaptchaModeSchema>;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  title: string;
+  /** Built web console to serve; unset → apps/web/dist when it exists. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad setting throws a ConfigError whose message is one line naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`bad setting ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { loginName: e.CONSOLE_ADMIN_LOGIN, password: e.CONSOLE_ADMIN_PASSWORD, email: e.CONSOLE_ADMIN_EMAIL },
+    loginCaptcha: e.LOGIN_CAPTCHA,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    logLevel: e.LOG_LEVEL,
+    title: e.CONSOLE_TITLE,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,42 @@
+// Process entry: config, database, listen, graceful shutdown on SIGTERM/SIGINT.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  if (app.bootstrap.created) {
+    app.log.info({ loginName: app.bootstrap.loginName }, 'created the platform main account');
+    if (app.bootstrap.generatedPassword) {
+      // Printed once, on the terminal only: it is stored nowhere but as a hash.
+      process.stdout.write(
+        `\n  Platform main account: ${app.bootstrap.loginName}\n  Generated password:    ${app.bootstrap.generatedPassword}\n  (shown once; set CONSOLE_ADMIN_PASSWORD to choose it)\n\n`,
+      );
+    }
+  }
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, finish answers in flight, close the database; give up after 10 s.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  // A bad setting is one line naming it; anything else is a crash with its cause.
+  process.stderr.write(err instanceof ConfigError ? `${err.message}\n` : `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+// Routes of sign-in and the session (SPEC §7 Auth); each handler is one service call.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BrandingSchema,
+  LoginResultSchema,
+  LoginRsaSchema,
+  LogoutQuerySchema,
+  PasswordVariantSchema,
+  RsaKeyQuerySchema,
+  RsaKeySchema,
+  SessionSchema,
+  UpdatePasswordSchema,
+  VerificationCodeSchema,
+} from '@svc/contracts';
+import { principalOf, tokenOf } from '../../http/auth.js';
+import type { CallerContext, SessionService } from './service.js';
+
+export const callerOf = (request: FastifyRequest): CallerContext => ({
+  address: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+const tags = ['session'];
+
+export function sessionRoutes(app: FastifyInstance, service: SessionService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/rsa/getkey',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'RSA public key for encrypting passwords', querystring: RsaKeyQuerySchema, response: { 200: RsaKeySchema } },
+    },
+    async () => service.publicKey(),
+  );
+
+  r.post(
+    '/api/session/login/rsa',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Sign in with an RSA-encrypted password', body: LoginRsaSchema, response: { 200: LoginResultSchema } },
+    },
+    async (request) => service.login(request.body, callerOf(request)),
+  );
+
+  r.get(
+    '/api/session/get',
+    { schema: { tags, summary: 'The signed-in session', response: { 200: SessionSchema } } },
+    async (request) => service.session(principalOf(request)),
+  );
+
+  r.get(
+    '/api/session/logOut',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'End a session (token in the query, else the caller’s own)', querystring: LogoutQuerySchema, response: { 200: z.null() } },
+    },
+    async (request) => {
+      const token = request.query.token ?? tokenOf(request);
+      if (token) await service.logout(token);
+      return null;
+    },
+  );
+
+  r.get(
+    '/api/session/verificationCode',
+    { config: { auth: 'public' }, schema: { tags, summary: 'A captcha image and its key', response: { 200: VerificationCodeSchema } } },
+    async () => service.verificationCode(),
+  );
+
+  r.post(
+    '/api/session/update/:variant',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; the user’s other sessions end',
+        params: z.strictObject({ variant: PasswordVariantSchema }),
+        body: UpdatePasswordSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (request) => {
+      await service.updatePassword(principalOf(request), request.body.oldPassword, request.body.newPassword);
+      return null;
+    },
+  );
+
+  r.post(
+    '/api/index/info',
+    { config: { auth: 'public' }, schema: { tags, summary: 'Branding of the sign-in page', response: { 200: BrandingSchema } } },
+    async () => service.branding(),
+  );
+}

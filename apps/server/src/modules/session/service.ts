@@ -1,0 +1,185 @@
+// Sign-in, the session answer, sign-out, password change and the captcha (SPEC §4 Session, §7 Auth).
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import {
+  PRIVILEGE_CATALOGUE,
+  passwordProblem,
+  type Branding,
+  type CaptchaMode,
+  type LoginRsa,
+  type Session,
+} from '@svc/contracts';
+import type { Clock } from '../../clock.js';
+import { minutesAfter } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Principal } from '../../http/auth.js';
+import { hashPassword, verifyNothing, verifyPassword, type PasswordCipher } from './passwords.js';
+import { captchaRepo, loginFailureRepo, sessionRepo, userRepo } from './repo.js';
+
+export const SESSION_DAYS = 3;
+/** SPEC §9: 6 wrong attempts lock for 30 minutes. */
+export const LOCK_AFTER_FAILURES = 6;
+export const LOCK_MINUTES = 30;
+/** LOGIN_CAPTCHA=after-failures: a captcha is asked after this many failures from one address … */
+export const CAPTCHA_AFTER_FAILURES = 3;
+/** … within this window. */
+export const FAILURE_WINDOW_MINUTES = 30;
+const CAPTCHA_MINUTES = 5;
+
+export type SessionDeps = {
+  db: Db;
+  clock: Clock;
+  cipher: PasswordCipher;
+  captchaMode: CaptchaMode;
+  title: string;
+  /** Draws a captcha; tests inject one whose answer they know. */
+  drawCaptcha?: () => { text: string; svg: string };
+};
+
+const drawSvgCaptcha = () => {
+  const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f3f6fb' });
+  return { text, svg: data };
+};
+
+export type CallerContext = { address: string | null; userAgent: string | null };
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const hashAnswer = (answer: string): string => createHash('sha256').update(answer.trim().toLowerCase()).digest('hex');
+
+export function createSessionService(deps: SessionDeps) {
+  const { db, clock, cipher } = deps;
+
+  async function captchaRequired(address: string | null): Promise<boolean> {
+    if (deps.captchaMode === 'always') return true;
+    if (deps.captchaMode === 'off' || !address) return false;
+    const since = minutesAfter(clock.now(), -FAILURE_WINDOW_MINUTES);
+    return (await loginFailureRepo.count(db, address, since)) >= CAPTCHA_AFTER_FAILURES;
+  }
+
+  async function checkCaptcha(key: string | undefined, answer: string | undefined): Promise<boolean> {
+    if (!key || !answer) return false;
+    const expected = await captchaRepo.take(db, key, clock.now());
+    if (!expected) return false;
+    return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(hashAnswer(answer), 'hex'));
+  }
+
+  /** Counts a failure from an address and answers 14020 with whether the next try needs a captcha. */
+  async function wrongCredentials(address: string | null): Promise<never> {
+    let failures = 0;
+    if (address) {
+      const now = clock.now();
+      failures = await loginFailureRepo.add(db, address, now, minutesAfter(now, -FAILURE_WINDOW_MINUTES));
+    }
+    const captcha = deps.captchaMode === 'always' || (deps.captchaMode === 'after-failures' && failures >= CAPTCHA_AFTER_FAILURES);
+    throw new AppError(14020, { data: { captchaRequired: captcha } });
+  }
+
+  return {
+    publicKey: () => ({ publicKey: cipher.publicPem, algorithm: 'RSA-OAEP-256' as const }),
+
+    branding: (): Branding => ({ title: deps.title, logoUrl: null, backgroundUrl: null, loginCaptcha: deps.captchaMode }),
+
+    async login(input: LoginRsa, caller: CallerContext): Promise<{ token: string; expiresAt: string }> {
+      if ((await captchaRequired(caller.address)) && !(await checkCaptcha(input.verificationKey, input.verificationCode))) {
+        throw new AppError(1002, { data: { captchaRequired: true } });
+      }
+      const password = cipher.decrypt('password', input.password);
+      const user = await userRepo.findByLoginName(db, input.loginName);
+      if (!user || user.login_mode !== input.loginMode) {
+        await verifyNothing(password);
+        return wrongCredentials(caller.address);
+      }
+      const now = clock.now();
+      if (user.locked_until && user.locked_until > now) throw new AppError(14022);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        const failures = await userRepo.countFailure(db, user.id);
+        if (failures >= LOCK_AFTER_FAILURES) {
+          await userRepo.lock(db, user.id, minutesAfter(now, LOCK_MINUTES));
+          throw new AppError(14022);
+        }
+        return wrongCredentials(caller.address);
+      }
+      if (user.status !== 1 || user.enterprise_status !== 1) throw new AppError(14004);
+      if (user.failed_attempts > 0 || user.locked_until) await userRepo.clearFailures(db, user.id);
+      if (caller.address) await loginFailureRepo.clear(db, caller.address);
+
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+      await sessionRepo.create(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        enterpriseId: user.enterprise_id,
+        expiresAt,
+        address: caller.address,
+        userAgent: caller.userAgent?.slice(0, 256) ?? null,
+      });
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+
+    resolve: (token: string): Promise<Principal | null> => sessionRepo.findPrincipal(db, hashToken(token), clock.now()),
+
+    async session(principal: Principal): Promise<Session> {
+      const user = await userRepo.findById(db, principal.userId);
+      if (!user) throw new AppError(1001);
+      // Super administrators and cloud-account users see everything (SPEC §6); roles arrive with the organisation issue.
+      const all = user.is_super_admin || user.is_cloud_account;
+      const privilegeList = all ? [...PRIVILEGE_CATALOGUE] : [];
+      return {
+        loginName: user.login_name,
+        name: user.name,
+        isSuperMan: user.is_super_admin,
+        isCloudAccount: user.is_cloud_account,
+        roles: [],
+        userPrivilegeKeys: privilegeList.map((p) => p.key),
+        privilegeList,
+        logoUrl: null,
+        userLoginInfo: { id: user.id, enterpriseId: user.enterprise_id, loginMode: user.login_mode },
+        userAccount: {
+          loginName: user.login_name,
+          name: user.name,
+          mobile: user.mobile,
+          email: user.email,
+          enterpriseName: user.enterprise_name,
+        },
+      };
+    },
+
+    async logout(token: string): Promise<void> {
+      await sessionRepo.deleteByTokenHash(db, hashToken(token));
+    },
+
+    async updatePassword(principal: Principal, oldCipher: string, newCipher: string): Promise<void> {
+      const oldPassword = cipher.decrypt('oldPassword', oldCipher);
+      const newPassword = cipher.decrypt('newPassword', newCipher);
+      const user = await userRepo.findById(db, principal.userId);
+      if (!user) throw new AppError(1001);
+      if (!(await verifyPassword(user.password_hash, oldPassword))) {
+        // A stolen session must not become a password-guessing oracle: wrong old passwords count too.
+        if ((await userRepo.countFailure(db, user.id)) >= LOCK_AFTER_FAILURES) {
+          await userRepo.lock(db, user.id, minutesAfter(clock.now(), LOCK_MINUTES));
+          await sessionRepo.deleteForUser(db, user.id);
+          throw new AppError(14022);
+        }
+        throw AppError.param('oldPassword', 'validation.oldPassword');
+      }
+      const problem = passwordProblem(newPassword);
+      if (problem) throw AppError.param('newPassword', problem);
+      if (newPassword === oldPassword) throw AppError.param('newPassword', 'validation.passwordSame');
+      await userRepo.setPassword(db, user.id, await hashPassword(newPassword), clock.now());
+      await sessionRepo.deleteForUser(db, user.id, principal.sessionId);
+    },
+
+    async verificationCode(): Promise<{ key: string; image: string }> {
+      const now = clock.now();
+      const { text, svg } = (deps.drawCaptcha ?? drawSvgCaptcha)();
+      const key = randomUUID();
+      await captchaRepo.create(db, key, hashAnswer(text), minutesAfter(now, CAPTCHA_MINUTES));
+      // Expired captchas are few and short-lived: sweeping on creation keeps the table small without a timer.
+      await captchaRepo.deleteExpired(db, now);
+      return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,8 @@
+// Public surface of the contracts shared by server and web.
+export * from './codes.js';
+export * from './common.js';
+export * from './i18n.js';
+export * from './privileges.js';
+export * from './reset.js';
+export * from './rules.js';
+export * from './session.js';

@@ -1,0 +1,53 @@
+// The privilege catalogue of SPEC §3 (Privilege item) and §6: menus, submenus and function points.
+import { z } from 'zod';
+
+export const PrivilegeTypeSchema = z.enum(['menu', 'submenu', 'points']);
+export const PrivilegeItemSchema = z
+  .object({
+    key: z.string(),
+    type: PrivilegeTypeSchema,
+    url: z.string().nullable(),
+    parentKey: z.string().nullable(),
+  })
+  .meta({ id: 'PrivilegeItem' });
+export type PrivilegeItem = z.infer<typeof PrivilegeItemSchema>;
+
+const menu = (key: string, url: string): PrivilegeItem => ({ key, type: 'menu', url, parentKey: null });
+const submenu = (key: string, url: string, parentKey: string): PrivilegeItem => ({ key, type: 'submenu', url, parentKey });
+const point = (key: string, parentKey: string): PrivilegeItem => ({ key, type: 'points', url: null, parentKey });
+
+/** Function point reserved to super administrators and cloud-account users (SPEC §6). */
+export const FACE_CONFIG_KEY = 'face-config';
+
+/**
+ * The whole catalogue. Menu keys are SPEC §3's privilege areas; urls are the routes of SPEC §2
+ * each area opens first. Later issues add function points under these parents.
+ */
+export const PRIVILEGE_CATALOGUE: readonly PrivilegeItem[] = [
+  menu('project', '/project/index'),
+  submenu('preview', '/project/live', 'project'),
+  submenu('device', '/project/device', 'project'),
+  submenu('map', '/project/map', 'project'),
+  submenu('video', '/project/video/plan', 'project'),
+  submenu('aisvr', '/project/ai', 'project'),
+  submenu('GB28181', '/project/device/config', 'project'),
+  point('project-add', 'project'),
+  point('project-edit', 'project'),
+  point('device-show', 'device'),
+  point('gps-map', 'map'),
+  point('records', 'video'),
+  point('ai-service', 'aisvr'),
+  point('vehicle-mounted-GPS', 'aisvr'),
+  point(FACE_CONFIG_KEY, 'aisvr'),
+  menu('user', '/user/role-employee'),
+  submenu('role', '/user/role-employee', 'user'),
+  point('login', 'user'),
+  menu('cost', '/cost/index'),
+  menu('info', '/platform/info'),
+  submenu('account', '/platform/basic', 'info'),
+  submenu('indexModel', '/platform/set', 'info'),
+  menu('download', '/download/home'),
+  menu('guide', '/guidance/step-business'),
+];
+
+export const PRIVILEGE_KEYS: ReadonlySet<string> = new Set(PRIVILEGE_CATALOGUE.map((p) => p.key));
