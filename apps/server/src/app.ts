@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
 import { createResetService } from './modules/reset/service.js';
 import { resetRoutes } from './modules/reset/routes.js';
+import { createSessionCache, type SessionCache } from './modules/session/cache.js';
 import { loadPasswordCipher } from './modules/session/passwords.js';
 import { createSessionService } from './modules/session/service.js';
 import { sessionRoutes } from './modules/session/routes.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     bootstrap: BootstrapResult;
+    /** Modules that end or change sessions evict them here. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -87,10 +90,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerHealth(app, db);
 
   const cipher = await loadPasswordCipher(db);
+  const sessionCache = createSessionCache(clock);
+  app.decorate('sessionCache', sessionCache);
   const sessions = createSessionService({
     db,
     clock,
     cipher,
+    cache: sessionCache,
     captchaMode: config.loginCaptcha,
     title: config.title,
     ...(overrides.drawCaptcha ? { drawCaptcha: overrides.drawCaptcha } : {}),
@@ -104,7 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   sessionRoutes(app, sessions);
-  resetRoutes(app, createResetService({ db, clock, cipher, notifier }));
+  resetRoutes(app, createResetService({ db, clock, cipher, notifier, sessionCache }));
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

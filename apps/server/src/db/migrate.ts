@@ -1,5 +1,5 @@
 // Runs the migrations, which are listed in code so no file loader or glob decides their order.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 
@@ -11,7 +11,10 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 
 /** Brings the database to the latest version; throws the first failure. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema unless told one: name ours, so databases that
+  // hold several schemas (tests, benchmarks, side-by-side deployments) cannot confuse it.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

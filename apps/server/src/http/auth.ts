@@ -11,6 +11,11 @@ export type Principal = {
   isSuperAdmin: boolean;
   isCloudAccount: boolean;
   loginMode: 'main' | 'sub';
+  /** Profile shown by the session answer, carried along so that answer needs no query. */
+  name: string;
+  mobile: string | null;
+  email: string | null;
+  enterpriseName: string;
 };
 
 declare module 'fastify' {

@@ -13,6 +13,7 @@ import { minutesAfter, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Notifier } from '../../notify/notifier.js';
+import type { SessionCache } from '../session/cache.js';
 import { hashPassword, type PasswordCipher } from '../session/passwords.js';
 import { sessionRepo, userRepo } from '../session/repo.js';
 import { resetCodeRepo } from './repo.js';
@@ -20,7 +21,7 @@ import { resetCodeRepo } from './repo.js';
 /** Sending limits: one code a minute and five an hour per account; twenty an hour per address. */
 export const SEND_LIMITS = { perAccountMinute: 1, perAccountHour: 5, perAddressHour: 20 } as const;
 
-export type ResetDeps = { db: Db; clock: Clock; cipher: PasswordCipher; notifier: Notifier };
+export type ResetDeps = { db: Db; clock: Clock; cipher: PasswordCipher; notifier: Notifier; sessionCache: SessionCache };
 
 const codeHash = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
@@ -33,7 +34,7 @@ export function maskMobile(mobile: string): string {
 }
 
 export function createResetService(deps: ResetDeps) {
-  const { db, clock, cipher, notifier } = deps;
+  const { db, clock, cipher, notifier, sessionCache } = deps;
 
   async function activeUser(userName: string) {
     const user = await userRepo.findByLoginName(db, userName);
@@ -114,6 +115,7 @@ export function createResetService(deps: ResetDeps) {
       await resetCodeRepo.markUsed(db, codeId, now);
       // Whoever held a session with the old password holds it no more.
       await sessionRepo.deleteForUser(db, user.id);
+      sessionCache.evictUser(user.id);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { hashPassword, verifyNothing, verifyPassword, type PasswordCipher } from './passwords.js';
+import type { SessionCache } from './cache.js';
 import { captchaRepo, loginFailureRepo, sessionRepo, userRepo } from './repo.js';
 
 export const SESSION_DAYS = 3;
@@ -31,6 +32,7 @@ export type SessionDeps = {
   db: Db;
   clock: Clock;
   cipher: PasswordCipher;
+  cache: SessionCache;
   captchaMode: CaptchaMode;
   title: string;
   /** Draws a captcha; tests inject one whose answer they know. */
@@ -48,7 +50,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 const hashAnswer = (answer: string): string => createHash('sha256').update(answer.trim().toLowerCase()).digest('hex');
 
 export function createSessionService(deps: SessionDeps) {
-  const { db, clock, cipher } = deps;
+  const { db, clock, cipher, cache } = deps;
 
   async function captchaRequired(address: string | null): Promise<boolean> {
     if (deps.captchaMode === 'always') return true;
@@ -117,36 +119,44 @@ export function createSessionService(deps: SessionDeps) {
       return { token, expiresAt: expiresAt.toISOString() };
     },
 
-    resolve: (token: string): Promise<Principal | null> => sessionRepo.findPrincipal(db, hashToken(token), clock.now()),
+    async resolve(token: string): Promise<Principal | null> {
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) return cached;
+      const found = await sessionRepo.findSnapshot(db, tokenHash, clock.now());
+      if (!found) return null;
+      cache.set(tokenHash, found.snapshot, found.expiresAt);
+      return found.snapshot;
+    },
 
-    async session(principal: Principal): Promise<Session> {
-      const user = await userRepo.findById(db, principal.userId);
-      if (!user) throw new AppError(1001);
+    session(principal: Principal): Session {
       // Super administrators and cloud-account users see everything (SPEC §6); roles arrive with the organisation issue.
-      const all = user.is_super_admin || user.is_cloud_account;
+      const all = principal.isSuperAdmin || principal.isCloudAccount;
       const privilegeList = all ? [...PRIVILEGE_CATALOGUE] : [];
       return {
-        loginName: user.login_name,
-        name: user.name,
-        isSuperMan: user.is_super_admin,
-        isCloudAccount: user.is_cloud_account,
+        loginName: principal.loginName,
+        name: principal.name,
+        isSuperMan: principal.isSuperAdmin,
+        isCloudAccount: principal.isCloudAccount,
         roles: [],
         userPrivilegeKeys: privilegeList.map((p) => p.key),
         privilegeList,
         logoUrl: null,
-        userLoginInfo: { id: user.id, enterpriseId: user.enterprise_id, loginMode: user.login_mode },
+        userLoginInfo: { id: principal.userId, enterpriseId: principal.enterpriseId, loginMode: principal.loginMode },
         userAccount: {
-          loginName: user.login_name,
-          name: user.name,
-          mobile: user.mobile,
-          email: user.email,
-          enterpriseName: user.enterprise_name,
+          loginName: principal.loginName,
+          name: principal.name,
+          mobile: principal.mobile,
+          email: principal.email,
+          enterpriseName: principal.enterpriseName,
         },
       };
     },
 
     async logout(token: string): Promise<void> {
-      await sessionRepo.deleteByTokenHash(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      await sessionRepo.deleteByTokenHash(db, tokenHash);
+      cache.evictToken(tokenHash);
     },
 
     async updatePassword(principal: Principal, oldCipher: string, newCipher: string): Promise<void> {
@@ -159,6 +169,7 @@ export function createSessionService(deps: SessionDeps) {
         if ((await userRepo.countFailure(db, user.id)) >= LOCK_AFTER_FAILURES) {
           await userRepo.lock(db, user.id, minutesAfter(clock.now(), LOCK_MINUTES));
           await sessionRepo.deleteForUser(db, user.id);
+          cache.evictUser(user.id);
           throw new AppError(14022);
         }
         throw AppError.param('oldPassword', 'validation.oldPassword');
@@ -168,6 +179,7 @@ export function createSessionService(deps: SessionDeps) {
       if (newPassword === oldPassword) throw AppError.param('newPassword', 'validation.passwordSame');
       await userRepo.setPassword(db, user.id, await hashPassword(newPassword), clock.now());
       await sessionRepo.deleteForUser(db, user.id, principal.sessionId);
+      cache.evictWhere((s) => s.userId === user.id && s.sessionId !== principal.sessionId);
     },
 
     async verificationCode(): Promise<{ key: string; image: string }> {

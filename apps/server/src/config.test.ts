@@ -1,0 +1,38 @@
+// The typed configuration: defaults, and one line naming a bad setting.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, loginCaptcha: 'after-failures', logLevel: 'info' });
+    expect(c.admin).toEqual({ loginName: 'admin', password: undefined, email: undefined });
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOGIN_CAPTCHA', 'sometimes'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+    ['CONSOLE_ADMIN_LOGIN', '9admin'],
+    ['CONSOLE_ADMIN_EMAIL', 'not-an-email'],
+  ])('refuses %s=%s with one line naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`bad setting ${name}:`)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,28 @@
+// Test data: enterprises and users written straight to the database with real password hashes.
+import type { Db } from '../src/db/database.js';
+import type { NewUser } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/session/passwords.js';
+
+let seq = 0;
+/** A login name unique within the test run (letters then digits, as SPEC §5 wants). */
+export const uniqueLogin = (prefix = 'user') => `${prefix}${Date.now() % 100000}${++seq}`;
+
+export async function createEnterprise(db: Db, name = `Enterprise ${++seq}`, status = 1) {
+  return db.insertInto('enterprise').values({ name, status }).returning(['id', 'name']).executeTakeFirstOrThrow();
+}
+
+export async function createUser(
+  db: Db,
+  fields: Partial<Omit<NewUser, 'password_hash'>> & { password?: string; enterprise_id: number },
+) {
+  const { password = 'Passw0rd!', ...rest } = fields;
+  const loginName = rest.login_name ?? uniqueLogin();
+  return db
+    .insertInto('user')
+    .values({ name: loginName, login_mode: 'main', ...rest, login_name: loginName, password_hash: await hashPassword(password) })
+    .returning(['id', 'login_name', 'enterprise_id'])
+    .executeTakeFirstOrThrow();
+}
+
+export const countRows = async (db: Db, table: 'session' | 'user' | 'outbox' | 'reset_code' | 'enterprise') =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);

@@ -1,0 +1,104 @@
+// Test harness: one app per test file on PGlite in memory, or on its own PostgreSQL schema when
+// TEST_DATABASE_URL is set; a clock the test moves; RSA encryption as the browser does it.
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp, type AppOverrides } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/database.js';
+import type { Transport } from '../src/notify/notifier.js';
+
+export const ADMIN = { loginName: 'admin', password: 'Admin@12345', email: 'admin@example.com' } as const;
+
+export type FakeClock = { now(): Date; advance(ms: number): void };
+export function fakeClock(start = Date.now()): FakeClock {
+  let offset = 0;
+  return { now: () => new Date(start + offset), advance: (ms) => void (offset += ms) };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  clock: FakeClock;
+  /** Messages handed to the email and SMS transports, newest last. */
+  sent: { channel: 'email' | 'sms'; to: string; subject: string; body: string }[];
+  encrypt(plain: string): Promise<string>;
+  call(opts: InjectOptions): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
+  login(loginName: string, password: string, loginMode?: 'main' | 'sub'): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function openTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ pgliteDir: 'memory' });
+    return { db, drop: () => db.destroy() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ url, schema, poolSize: 4 });
+  return {
+    db,
+    async drop() {
+      await db.destroy().catch(() => undefined); // a test may have destroyed it already
+      // A connection of its own: the test's pool may be gone, and the schema must go anyway.
+      const admin = await openDatabase({ url, poolSize: 1 });
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDb();
+  const clock = fakeClock();
+  const sent: TestApp['sent'] = [];
+  const capture = (channel: 'email' | 'sms'): Transport => ({
+    name: `capture-${channel}`,
+    deliver: async (m) => void sent.push({ channel, to: m.to, subject: m.subject, body: m.body }),
+  });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    CONSOLE_ADMIN_EMAIL: ADMIN.email,
+    LOGIN_CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp(config, {
+    db,
+    clock,
+    logger: false,
+    emailTransport: capture('email'),
+    smsTransport: capture('sms'),
+    ...overrides,
+  });
+  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data.publicKey;
+
+  const t: TestApp = {
+    app,
+    db,
+    clock,
+    sent,
+    encrypt: async (plain) =>
+      publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64'),
+    async call(opts) {
+      const res = await app.inject(opts);
+      return { status: res.statusCode, body: res.json(), headers: res.headers };
+    },
+    async login(loginName, password, loginMode = 'main') {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/session/login/rsa',
+        payload: { loginName, password: await t.encrypt(password), loginMode },
+      });
+      if (res.body.code !== 1) throw new Error(`login ${loginName} failed: ${JSON.stringify(res.body)}`);
+      return (res.body.data as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  return t;
+}
