@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', '*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     rules: {
@@ -28,6 +28,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     // Scripts, benchmarks and CLIs talk to a terminal.

@@ -10,10 +10,13 @@ const target = fileURLToPath(new URL('../packages/contracts/openapi.json', impor
 const check = process.argv.includes('--check');
 
 const db = await openDatabase({ pgliteDir: 'memory' });
-const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', CONSOLE_ADMIN_PASSWORD: 'Snapshot@123', WEB_DIST: '/nonexistent' }), {
-  db,
-  logger: false,
-});
+const app = await buildApp(
+  loadConfig({ LOG_LEVEL: 'silent', CONSOLE_ADMIN_PASSWORD: 'Snapshot@123', WEB_DIST: '/nonexistent' }),
+  {
+    db,
+    logger: false,
+  },
+);
 const doc = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();
 await db.destroy();

@@ -35,7 +35,14 @@ async function startServer(databaseUrl?: string): Promise<{ port: number; stop()
 
 async function measure(label: string, opts: autocannon.Options): Promise<Figures> {
   const r = await autocannon({ duration, ...opts });
-  return { label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return {
+    label,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 async function run(dbLabel: string, databaseUrl?: string): Promise<Figures[]> {
@@ -49,11 +56,20 @@ async function run(dbLabel: string, databaseUrl?: string): Promise<Figures[]> {
     ).toString('base64');
     const loginBody = JSON.stringify({ loginName: 'admin', password, loginMode: 'main' });
     const login = (await (
-      await fetch(`${base}/api/session/login/rsa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })
+      await fetch(`${base}/api/session/login/rsa`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: loginBody,
+      })
     ).json()) as { code: number; data: { token: string } };
     if (login.code !== 1) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
     // Warm-up: JIT, pool connections, plan caches.
-    await autocannon({ url: `${base}/api/session/get`, duration: 2, connections: 50, headers: { xaccesstoken: login.data.token } });
+    await autocannon({
+      url: `${base}/api/session/get`,
+      duration: 2,
+      connections: 50,
+      headers: { xaccesstoken: login.data.token },
+    });
     const session = await measure(`${dbLabel}  GET /api/session/get`, {
       url: `${base}/api/session/get`,
       connections: 50,

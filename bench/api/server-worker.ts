@@ -14,7 +14,12 @@ const db = databaseUrl
   ? await openDatabase({ url: databaseUrl, schema, poolSize: 10 })
   : await openDatabase({ pgliteDir: mkdtempSync(join(tmpdir(), 'bench-api-')) });
 const app = await buildApp(
-  loadConfig({ LOG_LEVEL: 'silent', CONSOLE_ADMIN_PASSWORD: adminPassword, LOGIN_CAPTCHA: 'off', WEB_DIST: '/nonexistent' }),
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    CONSOLE_ADMIN_PASSWORD: adminPassword,
+    LOGIN_CAPTCHA: 'off',
+    WEB_DIST: '/nonexistent',
+  }),
   { db, logger: false },
 );
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -54,7 +54,11 @@ export function loggerOptions(level: string) {
     redact: { paths: ['req.headers.xaccesstoken', 'req.headers.cookie'], remove: true },
     serializers: {
       // Recovery codes and ciphertexts travel in query strings (SPEC §7): never log a query.
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        ip: req.ip,
+      }),
     },
   };
 }
@@ -105,7 +109,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notifier = createNotifier({
     db,
     clock,
-    email: overrides.emailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpFrom) : sandboxTransport),
+    email:
+      overrides.emailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpFrom) : sandboxTransport),
     sms: overrides.smsTransport ?? sandboxTransport,
   });
 

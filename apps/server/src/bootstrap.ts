@@ -6,7 +6,8 @@ import { ConfigError } from './config.js';
 import type { Db } from './db/database.js';
 import { hashPassword } from './modules/session/passwords.js';
 
-export type BootstrapResult = { created: false } | { created: true; loginName: string; generatedPassword: string | null };
+export type BootstrapResult =
+  { created: false } | { created: true; loginName: string; generatedPassword: string | null };
 
 /** A password that meets SPEC §5's strongest rule: 16 random characters plus one of each class. */
 export function generatePassword(): string {
@@ -43,5 +44,9 @@ export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise
       })
       .execute();
   });
-  return { created: true, loginName: admin.loginName, generatedPassword: admin.password === undefined ? password : null };
+  return {
+    created: true,
+    loginName: admin.loginName,
+    generatedPassword: admin.password === undefined ? password : null,
+  };
 }

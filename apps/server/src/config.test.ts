@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, loginCaptcha: 'after-failures', logLevel: 'info' });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      loginCaptcha: 'after-failures',
+      logLevel: 'info',
+    });
     expect(c.admin).toEqual({ loginName: 'admin', password: undefined, email: undefined });
     expect(c.dataDir).toMatch(/\/data$/);
   });

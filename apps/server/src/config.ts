@@ -13,7 +13,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  CONSOLE_ADMIN_LOGIN: z.string().regex(LOGIN_NAME_PATTERN, 'must be 4–32 letters or digits starting with a letter').default('admin'),
+  CONSOLE_ADMIN_LOGIN: z
+    .string()
+    .regex(LOGIN_NAME_PATTERN, 'must be 4–32 letters or digits starting with a letter')
+    .default('admin'),
   CONSOLE_ADMIN_PASSWORD: z.string().min(1).optional(),
   CONSOLE_ADMIN_EMAIL: z.email('must be an email address').optional(),
   LOGIN_CAPTCHA: CaptchaModeSchema.default('after-failures'),

@@ -37,6 +37,10 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A bad setting is one line naming it; anything else is a crash with its cause.
-  process.stderr.write(err instanceof ConfigError ? `${err.message}\n` : `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    err instanceof ConfigError
+      ? `${err.message}\n`
+      : `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

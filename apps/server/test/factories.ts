@@ -19,10 +19,23 @@ export async function createUser(
   const loginName = rest.login_name ?? uniqueLogin();
   return db
     .insertInto('user')
-    .values({ name: loginName, login_mode: 'main', ...rest, login_name: loginName, password_hash: await hashPassword(password) })
+    .values({
+      name: loginName,
+      login_mode: 'main',
+      ...rest,
+      login_name: loginName,
+      password_hash: await hashPassword(password),
+    })
     .returning(['id', 'login_name', 'enterprise_id'])
     .executeTakeFirstOrThrow();
 }
 
 export const countRows = async (db: Db, table: 'session' | 'user' | 'outbox' | 'reset_code' | 'enterprise') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

@@ -23,7 +23,9 @@ export type TestApp = {
   /** Messages handed to the email and SMS transports, newest last. */
   sent: { channel: 'email' | 'sms'; to: string; subject: string; body: string }[];
   encrypt(plain: string): Promise<string>;
-  call(opts: InjectOptions): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
+  call(
+    opts: InjectOptions,
+  ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
   login(loginName: string, password: string, loginMode?: 'main' | 'sub'): Promise<string>;
   close(): Promise<void>;
 };
@@ -73,7 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     smsTransport: capture('sms'),
     ...overrides,
   });
-  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data.publicKey;
+  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
+    .publicKey;
 
   const t: TestApp = {
     app,
@@ -81,7 +84,10 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     clock,
     sent,
     encrypt: async (plain) =>
-      publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64'),
+      publicEncrypt(
+        { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(plain),
+      ).toString('base64'),
     async call(opts) {
       const res = await app.inject(opts);
       return { status: res.statusCode, body: res.json(), headers: res.headers };

@@ -20,11 +20,22 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The 6-digit code of a recovery mail (bodies are plain text; quoted-printable soft breaks removed). */
 export function codeIn(mail: ReceivedMail): string | null {
   const text = mail.raw.replace(/=\r?\n/g, '');
-  return /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] ?? null;
+  return (
+    /\b(\d{6})\b/.exec(
+      text
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    )?.[1] ?? null
+  );
 }

@@ -13,7 +13,12 @@ export const PrivilegeItemSchema = z
 export type PrivilegeItem = z.infer<typeof PrivilegeItemSchema>;
 
 const menu = (key: string, url: string): PrivilegeItem => ({ key, type: 'menu', url, parentKey: null });
-const submenu = (key: string, url: string, parentKey: string): PrivilegeItem => ({ key, type: 'submenu', url, parentKey });
+const submenu = (key: string, url: string, parentKey: string): PrivilegeItem => ({
+  key,
+  type: 'submenu',
+  url,
+  parentKey,
+});
 const point = (key: string, parentKey: string): PrivilegeItem => ({ key, type: 'points', url: null, parentKey });
 
 /** Function point reserved to super administrators and cloud-account users (SPEC §6). */

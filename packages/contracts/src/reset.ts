@@ -15,10 +15,14 @@ export const FindAccountQuerySchema = z.strictObject({ userName: userName() });
 export const FoundAccountSchema = z
   .object({
     userName: z.string(),
-    channels: z.array(z.object({ type: ResetChannelSchema, masked: z.string().describe('e.g. a***@example.com, 138****0000') })),
+    channels: z.array(
+      z.object({ type: ResetChannelSchema, masked: z.string().describe('e.g. a***@example.com, 138****0000') }),
+    ),
   })
   .meta({ id: 'FoundAccount' });
 export const SendCodeQuerySchema = z.strictObject({ userName: userName(), type: ResetChannelSchema });
-export const SentCodeSchema = z.object({ expiresInSeconds: z.number().int(), masked: z.string() }).meta({ id: 'SentCode' });
+export const SentCodeSchema = z
+  .object({ expiresInSeconds: z.number().int(), masked: z.string() })
+  .meta({ id: 'SentCode' });
 export const VerifyCodeQuerySchema = z.strictObject({ userName: userName(), code: code() });
 export const ResetPwQuerySchema = z.strictObject({ userName: userName(), code: code(), password: encryptedPassword() });

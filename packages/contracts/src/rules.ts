@@ -15,7 +15,8 @@ export const PASSWORD_MAX = 64;
  * characters, no spaces) — used for every password the platform sets, so one rule holds everywhere.
  */
 export function passwordProblem(password: string): 'validation.password' | null {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX || /\s/.test(password)) return 'validation.password';
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX || /\s/.test(password))
+    return 'validation.password';
   const classes = [/\d/, /[a-z]/, /[A-Z]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   return classes >= 3 ? null : 'validation.password';
 }

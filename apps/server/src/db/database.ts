@@ -29,7 +29,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
-      types: { getTypeParser: (oid, format) => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+      types: {
+        getTypeParser: (oid, format) => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)),
+      } as pg.CustomTypesConfig,
     });
     if (opts.schema) {
       const client = await pool.connect();

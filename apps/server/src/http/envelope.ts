@@ -64,11 +64,15 @@ function validationError(error: FastifyError): AppError {
     const field = [path, params.keys[0]].filter(Boolean).join('.');
     return new AppError(4000, { messageKey: 'param.unknownField', params: { field: `${where}${field}` } });
   }
-  const field = path ? `${where}${path}` : error.validationContext === 'body' ? 'body' : (error.validationContext ?? 'request');
+  const field = path
+    ? `${where}${path}`
+    : error.validationContext === 'body'
+      ? 'body'
+      : (error.validationContext ?? 'request');
   const message = first.message ?? '';
-  const reason = (message.startsWith('validation.') ? message : (ZOD_CODE_REASON[first.keyword] ?? 'validation.invalid')) as
-    | 'validation.invalid'
-    | 'validation.type';
+  const reason = (
+    message.startsWith('validation.') ? message : (ZOD_CODE_REASON[first.keyword] ?? 'validation.invalid')
+  ) as 'validation.invalid' | 'validation.type';
   return AppError.param(field, reason);
 }
 
@@ -111,7 +115,11 @@ export function registerEnvelope(app: FastifyInstance): void {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large, …
       request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
       const code: AppCode = status === 404 ? 404 : status === 429 ? 111 : 4000;
-      return sendAppError(request, reply, code === 4000 ? AppError.param('body', 'validation.invalid') : new AppError(code));
+      return sendAppError(
+        request,
+        reply,
+        code === 4000 ? AppError.param('body', 'validation.invalid') : new AppError(code),
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendAppError(request, reply, new AppError(502));

@@ -30,7 +30,12 @@ export type Notifier = ReturnType<typeof createNotifier>;
 export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; sms: Transport }) {
   const { db, clock } = deps;
 
-  async function send(channel: 'email' | 'sms', transport: Transport, message: Message, cost: number): Promise<boolean> {
+  async function send(
+    channel: 'email' | 'sms',
+    transport: Transport,
+    message: Message,
+    cost: number,
+  ): Promise<boolean> {
     const { id } = await db
       .insertInto('outbox')
       .values({
@@ -45,11 +50,19 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
       .executeTakeFirstOrThrow();
     try {
       await transport.deliver(message);
-      await db.updateTable('outbox').set({ state: 'sent', attempts: 1, sent_at: clock.now() }).where('id', '=', id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ state: 'sent', attempts: 1, sent_at: clock.now() })
+        .where('id', '=', id)
+        .execute();
       return true;
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      await db.updateTable('outbox').set({ state: 'failed', attempts: 1, last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ state: 'failed', attempts: 1, last_error: error.slice(0, 500) })
+        .where('id', '=', id)
+        .execute();
       return false;
     }
   }

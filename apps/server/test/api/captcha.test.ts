@@ -18,7 +18,8 @@ async function attempt(t: TestApp, password: string, address: string, captcha?: 
     },
   });
 }
-const newCaptcha = async (t: TestApp) => (await t.call({ method: 'GET', url: '/api/session/verificationCode' })).body.data as { key: string };
+const newCaptcha = async (t: TestApp) =>
+  (await t.call({ method: 'GET', url: '/api/session/verificationCode' })).body.data as { key: string };
 
 describe('captcha after failures (default mode)', () => {
   let t: TestApp;
@@ -28,9 +29,15 @@ describe('captcha after failures (default mode)', () => {
   afterAll(() => t.close());
 
   it('asks for a captcha after 3 failures from one address, and only there', async () => {
-    expect((await attempt(t, 'Wrong@1', '10.1.0.1')).body).toMatchObject({ code: 14020, data: { captchaRequired: false } });
+    expect((await attempt(t, 'Wrong@1', '10.1.0.1')).body).toMatchObject({
+      code: 14020,
+      data: { captchaRequired: false },
+    });
     await attempt(t, 'Wrong@1', '10.1.0.1');
-    expect((await attempt(t, 'Wrong@1', '10.1.0.1')).body).toMatchObject({ code: 14020, data: { captchaRequired: true } });
+    expect((await attempt(t, 'Wrong@1', '10.1.0.1')).body).toMatchObject({
+      code: 14020,
+      data: { captchaRequired: true },
+    });
     const refused = await attempt(t, ADMIN.password, '10.1.0.1');
     expect(refused).toMatchObject({ status: 400, body: { code: 1002, data: { captchaRequired: true } } });
     expect((await attempt(t, ADMIN.password, '10.1.0.2')).body.code).toBe(1);
@@ -68,7 +75,9 @@ describe('captcha always', () => {
   afterAll(() => t.close());
 
   it('says so in the branding and asks on the first try', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/index/info' })).body.data).toMatchObject({ loginCaptcha: 'always' });
+    expect((await t.call({ method: 'POST', url: '/api/index/info' })).body.data).toMatchObject({
+      loginCaptcha: 'always',
+    });
     expect((await attempt(t, ADMIN.password, '10.2.0.1')).body.code).toBe(1002);
     const { key } = await newCaptcha(t);
     expect((await attempt(t, ADMIN.password, '10.2.0.1', { key, code: 'AB12' })).body.code).toBe(1);

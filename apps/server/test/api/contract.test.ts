@@ -23,7 +23,11 @@ describe('envelope and languages', () => {
     ['fr-FR', 'Not found.'],
     [undefined, 'Not found.'],
   ])('answers an unknown API route with 404 in the envelope, msg in %s', async (language, msg) => {
-    const res = await t.call({ method: 'POST', url: '/api/no/such/route', ...(language ? { headers: { language } } : {}) });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/no/such/route',
+      ...(language ? { headers: { language } } : {}),
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 404, msg });
   });
@@ -40,7 +44,12 @@ describe('envelope and languages', () => {
   });
 
   it('names the field and the rule in a 4000, in the caller’s language', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/session/login/rsa', headers: { language: 'zh-CN' }, payload: { loginName: '1abc', password: 'QUJD' } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/session/login/rsa',
+      headers: { language: 'zh-CN' },
+      payload: { loginName: '1abc', password: 'QUJD' },
+    });
     expect(res.body.code).toBe(4000);
     expect(res.body.msg).toContain('loginName');
     expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
@@ -56,7 +65,13 @@ describe('OpenAPI', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     }>();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/rsa/getkey', '/api/session/login/rsa', '/api/session/get', '/api/session/logOut', '/api/reset/resetPw']) {
+    for (const path of [
+      '/rsa/getkey',
+      '/api/session/login/rsa',
+      '/api/session/get',
+      '/api/session/logOut',
+      '/api/reset/resetPw',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const login = doc.paths['/api/session/login/rsa']!.post!;
@@ -86,7 +101,9 @@ describe('operability', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('process_cpu_user_seconds_total');
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{route="\/api\/session\/get",method="GET",status="401"\} \d+/);
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{route="\/api\/session\/get",method="GET",status="401"\} \d+/,
+    );
   });
 });
 
@@ -95,7 +112,11 @@ describe('failures inside', () => {
     const broken = await createTestApp();
     try {
       await broken.db.destroy();
-      const res = await broken.call({ method: 'POST', url: '/api/session/login/rsa', payload: { loginName: 'admin', password: await broken.encrypt('Admin@12345') } });
+      const res = await broken.call({
+        method: 'POST',
+        url: '/api/session/login/rsa',
+        payload: { loginName: 'admin', password: await broken.encrypt('Admin@12345') },
+      });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: 502, msg: 'Internal server error. Please try again later.' });
       const raw = JSON.stringify(res.body);

@@ -22,7 +22,12 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
 
 async function newUser(fields: { email?: string | null; mobile?: string | null } = {}) {
   const { id } = await createEnterprise(t.db);
-  return createUser(t.db, { enterprise_id: id, password: 'Old@pass12', email: 'email' in fields ? fields.email : 'zhang.wei@example.com', mobile: fields.mobile ?? null });
+  return createUser(t.db, {
+    enterprise_id: id,
+    password: 'Old@pass12',
+    email: 'email' in fields ? fields.email : 'zhang.wei@example.com',
+    mobile: fields.mobile ?? null,
+  });
 }
 
 async function mailFor(to: string, after: number): Promise<ReceivedMail> {
@@ -69,16 +74,25 @@ describe('password recovery', () => {
     const reset = await get(`/api/reset/resetPw?${q({ userName: user.login_name, code, password })}`);
     expect(reset.body.code).toBe(1);
     // The old session and password are gone; the new password signs in; the code is spent.
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: session } })).body.code).toBe(1001);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: session } })).body.code,
+    ).toBe(1001);
     await t.login(user.login_name, 'New@pass34');
-    const again = await get(`/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('Other@pass56') })}`);
+    const again = await get(
+      `/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('Other@pass56') })}`,
+    );
     expect(again.body.code).toBe(4000);
   });
 
   it('writes every code to the outbox, mailed ones marked sent', async () => {
     const user = await newUser();
     await sendAndReceive(user.login_name);
-    const row = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', 'zhang.wei@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'zhang.wei@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ channel: 'email', state: 'sent' });
     expect(row.body).toMatch(/\d{6}/);
   });
@@ -88,7 +102,11 @@ describe('password recovery', () => {
     const res = await get(`/api/reset/sendCode?${q({ userName: user.login_name, type: 'mobile' })}`, '10.0.0.9');
     expect(res.body).toMatchObject({ code: 1, data: { masked: '139****5678', expiresInSeconds: 600 } });
     expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: '13912345678' });
-    const row = await t.db.selectFrom('outbox').select(['cost', 'channel']).where('recipient', '=', '13912345678').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('outbox')
+      .select(['cost', 'channel'])
+      .where('recipient', '=', '13912345678')
+      .executeTakeFirstOrThrow();
     expect(Number(row.cost)).toBe(0.065);
   });
 
@@ -105,7 +123,10 @@ describe('password recovery', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await get(`/api/reset/verifyCode?${q({ userName: user.login_name, code: wrong })}`);
-      expect(res.body).toMatchObject({ code: 4000, msg: 'Parameter error: code — The verification code is wrong or has expired.' });
+      expect(res.body).toMatchObject({
+        code: 4000,
+        msg: 'Parameter error: code — The verification code is wrong or has expired.',
+      });
     }
     expect((await get(`/api/reset/verifyCode?${q({ userName: user.login_name, code })}`)).body.code).toBe(4000);
   });
@@ -125,7 +146,9 @@ describe('password recovery', () => {
     t.clock.advance(61_000);
     const second = await sendAndReceive(user.login_name, '10.0.3.3');
     if (first !== second) {
-      expect((await get(`/api/reset/verifyCode?${q({ userName: user.login_name, code: first })}`)).body.code).toBe(4000);
+      expect((await get(`/api/reset/verifyCode?${q({ userName: user.login_name, code: first })}`)).body.code).toBe(
+        4000,
+      );
     }
     expect((await get(`/api/reset/verifyCode?${q({ userName: user.login_name, code: second })}`)).body.code).toBe(1);
   });
@@ -145,10 +168,14 @@ describe('password recovery', () => {
   it('refuses a weak new password without spending the code', async () => {
     const user = await newUser();
     const code = await sendAndReceive(user.login_name, '10.0.4.1');
-    const weak = await get(`/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('weak') })}`);
+    const weak = await get(
+      `/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('weak') })}`,
+    );
     expect(weak.body.code).toBe(4000);
     expect(weak.body.msg).toContain('password');
-    const ok = await get(`/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('Good@pass78') })}`);
+    const ok = await get(
+      `/api/reset/resetPw?${q({ userName: user.login_name, code, password: await t.encrypt('Good@pass78') })}`,
+    );
     expect(ok.body.code).toBe(1);
   });
 

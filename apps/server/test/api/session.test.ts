@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = async (loginName: string, password: string, extra: Record<string, unknown> = {}) =>
-  t.call({ method: 'POST', url: '/api/session/login/rsa', payload: { loginName, password: await t.encrypt(password), loginMode: 'main', ...extra } });
+  t.call({
+    method: 'POST',
+    url: '/api/session/login/rsa',
+    payload: { loginName, password: await t.encrypt(password), loginMode: 'main', ...extra },
+  });
 
 describe('sign-in', () => {
   it('hands out an RSA public key as PEM SPKI', async () => {
@@ -121,16 +125,22 @@ describe('session', () => {
     expect(forged).toMatchObject({ status: 401, body: { code: 1001 } });
     const token = await t.login(ADMIN.loginName, ADMIN.password);
     t.clock.advance(3 * 86_400_000 - 60_000);
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(1);
+    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(
+      1,
+    );
     t.clock.advance(120_000);
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(1001);
+    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(
+      1001,
+    );
   });
 
   it('ends a session on logOut with the token in the query', async () => {
     const token = await t.login(ADMIN.loginName, ADMIN.password);
     const out = await t.call({ method: 'GET', url: `/api/session/logOut?token=${token}` });
     expect(out.body.code).toBe(1);
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(1001);
+    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body.code).toBe(
+      1001,
+    );
   });
 
   it('ends, within the cache lifetime, the sessions of a user disabled behind the server’s back', async () => {
@@ -168,8 +178,12 @@ describe('password change', () => {
       payload: { oldPassword: await t.encrypt('Old@pass12'), newPassword: await t.encrypt('New@pass34') },
     });
     expect(res.body.code).toBe(1);
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: here } })).body.code).toBe(1);
-    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: elsewhere } })).body.code).toBe(1001);
+    expect((await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: here } })).body.code).toBe(
+      1,
+    );
+    expect(
+      (await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: elsewhere } })).body.code,
+    ).toBe(1001);
     expect((await login(user.login_name, 'Old@pass12')).body.code).toBe(14020);
     expect((await login(user.login_name, 'New@pass34')).body.code).toBe(1);
   });
@@ -217,7 +231,10 @@ describe('bad input to sign-in answers 4000 and changes nothing', () => {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   }).publicKey;
-  const underOtherKey = publicEncrypt({ key: otherKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN.password)).toString('base64');
+  const underOtherKey = publicEncrypt(
+    { key: otherKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(ADMIN.password),
+  ).toString('base64');
 
   const cases: [string, (enc: string) => unknown, string][] = [
     ['a number for the login name', (enc) => ({ loginName: 12345, password: enc }), 'loginName'],
@@ -237,7 +254,11 @@ describe('bad input to sign-in answers 4000 and changes nothing', () => {
 
   it.each(cases)('%s', async (_title, body, field) => {
     const before = await countRows(t.db, 'session');
-    const res = await t.call({ method: 'POST', url: '/api/session/login/rsa', payload: body(await t.encrypt(ADMIN.password)) as object });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/session/login/rsa',
+      payload: body(await t.encrypt(ADMIN.password)) as object,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(4000);
     expect(res.body.msg).toContain(field);
@@ -245,9 +266,19 @@ describe('bad input to sign-in answers 4000 and changes nothing', () => {
   });
 
   it('answers malformed JSON and a wrong content type with 4000', async () => {
-    const broken = await t.call({ method: 'POST', url: '/api/session/login/rsa', headers: { 'content-type': 'application/json' }, payload: '{"loginName":' });
+    const broken = await t.call({
+      method: 'POST',
+      url: '/api/session/login/rsa',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"loginName":',
+    });
     expect(broken).toMatchObject({ status: 400, body: { code: 4000 } });
-    const xml = await t.call({ method: 'POST', url: '/api/session/login/rsa', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.call({
+      method: 'POST',
+      url: '/api/session/login/rsa',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.body.code).toBe(4000);
   });
 

@@ -97,7 +97,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject', 'text')
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('cost', 'numeric(12, 4)', (c) => c.notNull().defaultTo(0))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending').check(sql`state in ('pending', 'sent', 'failed')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`state in ('pending', 'sent', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

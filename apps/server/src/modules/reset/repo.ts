@@ -14,9 +14,24 @@ export const resetCodeRepo = {
   },
 
   /** A new code replaces any code still open for the user. */
-  async replace(db: Db, row: { userId: number; channel: 'email' | 'mobile'; codeHash: string; expiresAt: Date; address: string | null; now: Date }) {
+  async replace(
+    db: Db,
+    row: {
+      userId: number;
+      channel: 'email' | 'mobile';
+      codeHash: string;
+      expiresAt: Date;
+      address: string | null;
+      now: Date;
+    },
+  ) {
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('reset_code').set({ used_at: row.now }).where('user_id', '=', row.userId).where('used_at', 'is', null).execute();
+      await tx
+        .updateTable('reset_code')
+        .set({ used_at: row.now })
+        .where('user_id', '=', row.userId)
+        .where('used_at', 'is', null)
+        .execute();
       await tx
         .insertInto('reset_code')
         .values({

@@ -20,19 +20,44 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
 
   r.get(
     '/api/reset/findAccount',
-    { config, schema: { tags, summary: 'Find the account and how a code can reach it', querystring: FindAccountQuerySchema, response: { 200: FoundAccountSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Find the account and how a code can reach it',
+        querystring: FindAccountQuerySchema,
+        response: { 200: FoundAccountSchema },
+      },
+    },
     async (request) => service.findAccount(request.query.userName),
   );
 
   r.get(
     '/api/reset/sendCode',
-    { config, schema: { tags, summary: 'Send a 6-digit code by email or SMS', querystring: SendCodeQuerySchema, response: { 200: SentCodeSchema } } },
-    async (request) => service.sendCode(request.query.userName, request.query.type, request.ip ?? null, request.language),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send a 6-digit code by email or SMS',
+        querystring: SendCodeQuerySchema,
+        response: { 200: SentCodeSchema },
+      },
+    },
+    async (request) =>
+      service.sendCode(request.query.userName, request.query.type, request.ip ?? null, request.language),
   );
 
   r.get(
     '/api/reset/verifyCode',
-    { config, schema: { tags, summary: 'Check a code (spends one of its 5 tries)', querystring: VerifyCodeQuerySchema, response: { 200: z.null() } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Check a code (spends one of its 5 tries)',
+        querystring: VerifyCodeQuerySchema,
+        response: { 200: z.null() },
+      },
+    },
     async (request) => {
       await service.verifyCode(request.query.userName, request.query.code);
       return null;
@@ -43,7 +68,12 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
     '/api/reset/resetPw',
     {
       config,
-      schema: { tags, summary: 'Set a new password with a valid code; all sessions end', querystring: ResetPwQuerySchema, response: { 200: z.null() } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a valid code; all sessions end',
+        querystring: ResetPwQuerySchema,
+        response: { 200: z.null() },
+      },
     },
     async (request) => {
       await service.resetPassword(request.query.userName, request.query.code, request.query.password);

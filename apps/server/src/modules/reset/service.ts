@@ -21,7 +21,13 @@ import { resetCodeRepo } from './repo.js';
 /** Sending limits: one code a minute and five an hour per account; twenty an hour per address. */
 export const SEND_LIMITS = { perAccountMinute: 1, perAccountHour: 5, perAddressHour: 20 } as const;
 
-export type ResetDeps = { db: Db; clock: Clock; cipher: PasswordCipher; notifier: Notifier; sessionCache: SessionCache };
+export type ResetDeps = {
+  db: Db;
+  clock: Clock;
+  cipher: PasswordCipher;
+  notifier: Notifier;
+  sessionCache: SessionCache;
+};
 
 const codeHash = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
@@ -96,7 +102,10 @@ export function createResetService(deps: ResetDeps) {
       };
       const sent = type === 'email' ? await notifier.email(message) : await notifier.sms(message);
       if (!sent) throw new AppError(4113);
-      return { expiresInSeconds: RESET_CODE_TTL_MINUTES * 60, masked: type === 'email' ? maskEmail(to) : maskMobile(to) };
+      return {
+        expiresInSeconds: RESET_CODE_TTL_MINUTES * 60,
+        masked: type === 'email' ? maskEmail(to) : maskMobile(to),
+      };
     },
 
     async verifyCode(userName: string, code: string): Promise<void> {

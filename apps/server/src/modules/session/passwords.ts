@@ -35,7 +35,12 @@ export type PasswordCipher = {
 
 /** Loads the platform's RSA key, creating it once; every process of a deployment shares it. */
 export async function loadPasswordCipher(db: Db): Promise<PasswordCipher> {
-  let row = await db.selectFrom('rsa_key').select(['public_pem', 'private_pem']).orderBy('id').limit(1).executeTakeFirst();
+  let row = await db
+    .selectFrom('rsa_key')
+    .select(['public_pem', 'private_pem'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -44,7 +49,12 @@ export async function loadPasswordCipher(db: Db): Promise<PasswordCipher> {
     });
     await db.insertInto('rsa_key').values({ public_pem: publicKey, private_pem: privateKey }).execute();
     // Two processes starting at once may both insert: the oldest row wins for everyone.
-    row = await db.selectFrom('rsa_key').select(['public_pem', 'private_pem']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    row = await db
+      .selectFrom('rsa_key')
+      .select(['public_pem', 'private_pem'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
   }
   const { public_pem: publicPem, private_pem: privatePem } = row;
   return {

@@ -49,14 +49,30 @@ export const userRepo = {
   setPassword(db: Db, userId: number, passwordHash: string, now: Date) {
     return db
       .updateTable('user')
-      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now, failed_attempts: 0, locked_until: null })
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: now,
+        updated_at: now,
+        failed_attempts: 0,
+        locked_until: null,
+      })
       .where('id', '=', userId)
       .execute();
   },
 };
 
 export const sessionRepo = {
-  create(db: Db, row: { tokenHash: string; userId: number; enterpriseId: number; expiresAt: Date; address: string | null; userAgent: string | null }) {
+  create(
+    db: Db,
+    row: {
+      tokenHash: string;
+      userId: number;
+      enterpriseId: number;
+      expiresAt: Date;
+      address: string | null;
+      userAgent: string | null;
+    },
+  ) {
     return db
       .insertInto('session')
       .values({
@@ -72,7 +88,11 @@ export const sessionRepo = {
   },
 
   /** The live session of a token with what the session answer needs: one indexed query. */
-  async findSnapshot(db: Db, tokenHash: string, now: Date): Promise<{ snapshot: SessionSnapshot; expiresAt: Date } | null> {
+  async findSnapshot(
+    db: Db,
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ snapshot: SessionSnapshot; expiresAt: Date } | null> {
     const row = await db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.user_id')
@@ -158,7 +178,11 @@ export const captchaRepo = {
 
   /** Takes a captcha once: answers its hash if it was there and unexpired, and deletes it either way. */
   async take(db: Db, key: string, now: Date): Promise<string | null> {
-    const row = await db.deleteFrom('captcha').where('key', '=', key).returning(['answer_hash', 'expires_at']).executeTakeFirst();
+    const row = await db
+      .deleteFrom('captcha')
+      .where('key', '=', key)
+      .returning(['answer_hash', 'expires_at'])
+      .executeTakeFirst();
     return row && row.expires_at > now ? row.answer_hash : null;
   },
 

@@ -31,7 +31,12 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
     '/rsa/getkey',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'RSA public key for encrypting passwords', querystring: RsaKeyQuerySchema, response: { 200: RsaKeySchema } },
+      schema: {
+        tags,
+        summary: 'RSA public key for encrypting passwords',
+        querystring: RsaKeyQuerySchema,
+        response: { 200: RsaKeySchema },
+      },
     },
     async () => service.publicKey(),
   );
@@ -40,7 +45,12 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
     '/api/session/login/rsa',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Sign in with an RSA-encrypted password', body: LoginRsaSchema, response: { 200: LoginResultSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with an RSA-encrypted password',
+        body: LoginRsaSchema,
+        response: { 200: LoginResultSchema },
+      },
     },
     async (request) => service.login(request.body, callerOf(request)),
   );
@@ -55,7 +65,12 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
     '/api/session/logOut',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'End a session (token in the query, else the caller’s own)', querystring: LogoutQuerySchema, response: { 200: z.null() } },
+      schema: {
+        tags,
+        summary: 'End a session (token in the query, else the caller’s own)',
+        querystring: LogoutQuerySchema,
+        response: { 200: z.null() },
+      },
     },
     async (request) => {
       const token = request.query.token ?? tokenOf(request);
@@ -66,7 +81,10 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
 
   r.get(
     '/api/session/verificationCode',
-    { config: { auth: 'public' }, schema: { tags, summary: 'A captcha image and its key', response: { 200: VerificationCodeSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'A captcha image and its key', response: { 200: VerificationCodeSchema } },
+    },
     async () => service.verificationCode(),
   );
 
@@ -89,7 +107,10 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
 
   r.post(
     '/api/index/info',
-    { config: { auth: 'public' }, schema: { tags, summary: 'Branding of the sign-in page', response: { 200: BrandingSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Branding of the sign-in page', response: { 200: BrandingSchema } },
+    },
     async () => service.branding(),
   );
 }

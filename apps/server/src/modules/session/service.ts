@@ -40,7 +40,13 @@ export type SessionDeps = {
 };
 
 const drawSvgCaptcha = () => {
-  const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f3f6fb' });
+  const { text, data } = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    background: '#f3f6fb',
+  });
   return { text, svg: data };
 };
 
@@ -73,17 +79,26 @@ export function createSessionService(deps: SessionDeps) {
       const now = clock.now();
       failures = await loginFailureRepo.add(db, address, now, minutesAfter(now, -FAILURE_WINDOW_MINUTES));
     }
-    const captcha = deps.captchaMode === 'always' || (deps.captchaMode === 'after-failures' && failures >= CAPTCHA_AFTER_FAILURES);
+    const captcha =
+      deps.captchaMode === 'always' || (deps.captchaMode === 'after-failures' && failures >= CAPTCHA_AFTER_FAILURES);
     throw new AppError(14020, { data: { captchaRequired: captcha } });
   }
 
   return {
     publicKey: () => ({ publicKey: cipher.publicPem, algorithm: 'RSA-OAEP-256' as const }),
 
-    branding: (): Branding => ({ title: deps.title, logoUrl: null, backgroundUrl: null, loginCaptcha: deps.captchaMode }),
+    branding: (): Branding => ({
+      title: deps.title,
+      logoUrl: null,
+      backgroundUrl: null,
+      loginCaptcha: deps.captchaMode,
+    }),
 
     async login(input: LoginRsa, caller: CallerContext): Promise<{ token: string; expiresAt: string }> {
-      if ((await captchaRequired(caller.address)) && !(await checkCaptcha(input.verificationKey, input.verificationCode))) {
+      if (
+        (await captchaRequired(caller.address)) &&
+        !(await checkCaptcha(input.verificationKey, input.verificationCode))
+      ) {
         throw new AppError(1002, { data: { captchaRequired: true } });
       }
       const password = cipher.decrypt('password', input.password);
