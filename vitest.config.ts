@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           // PGlite opens at ≈0.9 GB and ≈3.7 s: one instance per file, files run two at a time.
           maxWorkers: 2,
+          // Projects with their own worker count run as their own group, after the light ones.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

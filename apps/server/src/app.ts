@@ -14,6 +14,7 @@ import { registerAuth } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
+import { outboxRoutes } from './modules/outbox/routes.js';
 import { createResetService } from './modules/reset/service.js';
 import { resetRoutes } from './modules/reset/routes.js';
 import { createSessionCache, type SessionCache } from './modules/session/cache.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   sessionRoutes(app, sessions);
   resetRoutes(app, createResetService({ db, clock, cipher, notifier, sessionCache }));
+  outboxRoutes(app, db);
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

@@ -6,3 +6,4 @@ export * from './privileges.js';
 export * from './reset.js';
 export * from './rules.js';
 export * from './session.js';
+export * from './outbox.js';

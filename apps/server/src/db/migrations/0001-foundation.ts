@@ -108,5 +108,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('sent_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('outbox_enterprise').on('outbox').columns(['enterprise_id', 'created_at']).execute();
+  await db.schema.createIndex('outbox_enterprise').on('outbox').columns(['enterprise_id', 'id']).execute();
 }

@@ -1,0 +1,81 @@
+// Paging of every list (DESIGN §4 "Lists at scale"): {page, size, cursor?} in, {list, total,
+// totalCapped, nextCursor} out. With the previous page's cursor a page is a pure keyset seek; a jump
+// to page N without one walks only the id index (no row fetch) to find where the page starts.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { TOTAL_CAP, type PageQuery } from '@svc/contracts';
+import { AppError } from '../http/app-error.js';
+import type { Db } from './database.js';
+
+export type Page<T> = { list: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
+
+type Cursor = { id: number; page: number };
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+export function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
+    if (Number.isSafeInteger(c.id) && Number.isSafeInteger(c.page) && c.page! >= 1) return c as Cursor;
+  } catch {
+    // not JSON: the parameter error below
+  }
+  throw AppError.param('cursor', 'validation.invalid');
+}
+
+// Kysely's builder types differ per table; the helper only adds where, order and limit to them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/**
+ * Pages a filtered query newest first by `idColumn` (an identity column: id order is insertion
+ * order). `base` carries the filters and tenant scope and selects nothing; `select` adds the columns
+ * to answer, which must include `id`.
+ */
+export async function pageNewestFirst<T extends { id: number }>(
+  db: Db,
+  base: AnyQuery,
+  idColumn: string,
+  q: PageQuery,
+  select: (query: AnyQuery) => AnyQuery,
+): Promise<Page<T>> {
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  // A cursor is good only for the page right after the one it came from.
+  let below: number | null = cursor && cursor.page === q.page - 1 ? cursor.id : null;
+  const counting = countCapped(db, base);
+
+  if (below === null && q.page > 1) {
+    const boundary = (await base
+      .select(sql.ref(idColumn).as('id'))
+      .orderBy(idColumn, 'desc')
+      .offset((q.page - 1) * q.size)
+      .limit(1)
+      .executeTakeFirst()) as { id: number } | undefined;
+    if (!boundary) return { list: [], ...(await counting), nextCursor: null };
+    below = boundary.id + 1;
+  }
+  const rows = (await select(below === null ? base : base.where(idColumn, '<', below))
+    .orderBy(idColumn, 'desc')
+    .limit(q.size + 1)
+    .execute()) as T[];
+
+  const more = rows.length > q.size;
+  const list = more ? rows.slice(0, q.size) : rows;
+  const last = list.at(-1);
+  return { list, ...(await counting), nextCursor: more && last ? encodeCursor({ id: last.id, page: q.page }) : null };
+}
+
+/** Counts at most TOTAL_CAP + 1 rows: a huge set costs no more than that to count. */
+async function countCapped(db: Db, base: AnyQuery): Promise<{ total: number; totalCapped: boolean }> {
+  const capped = base
+    .select(sql.lit(1).as('one'))
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  const row = await db
+    .selectFrom(capped)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}

@@ -1,0 +1,117 @@
+// The server as a process: first-start account with a password printed once, graceful SIGTERM,
+// one line for a bad setting, and `npm run migrate` (issue 2 §2, §3, §7).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-process-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+type Started = { child: ChildProcess; port: number; stdout: () => string };
+
+function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listen line in: ${out}`)), 30_000);
+    child.stdout!.on('data', () => {
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]), stdout: () => out });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+function run(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function signIn(port: number, password: string): Promise<number> {
+  const base = `http://127.0.0.1:${port}`;
+  const key = ((await (await fetch(`${base}/rsa/getkey`)).json()) as { data: { publicKey: string } }).data.publicKey;
+  const cipher = publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const res = await fetch(`${base}/api/session/login/rsa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName: 'admin', password: cipher, loginMode: 'main' }),
+  });
+  return ((await res.json()) as { code: number }).code;
+}
+
+describe('server process', () => {
+  let generated = '';
+
+  it('applies migrations with `npm run migrate`, once', async () => {
+    const env = { DATA_DIR: dataDir };
+    const first = await run(['src/db/migrate-cli.ts'], env);
+    expect(first).toMatchObject({ code: 0, stdout: 'applied: 0001-foundation\n' });
+    const second = await run(['src/db/migrate-cli.ts'], env);
+    expect(second.stdout).toBe('database is up to date\n');
+  });
+
+  it('creates the main account on first start and prints its generated password once', async () => {
+    const s = await start({});
+    expect((await fetch(`http://127.0.0.1:${s.port}/healthz`)).status).toBe(200);
+    const m = /Generated password:\s+(\S+)/.exec(s.stdout());
+    expect(m).not.toBeNull();
+    generated = m![1]!;
+    expect(await signIn(s.port, generated)).toBe(1);
+    expect(await stop(s.child)).toBe(0);
+  });
+
+  it('keeps the account on the next start and prints no password', async () => {
+    const s = await start({});
+    expect(s.stdout()).not.toContain('Generated password');
+    expect(await signIn(s.port, generated)).toBe(1);
+    expect(await stop(s.child)).toBe(0);
+  });
+
+  it('stops on a bad setting with one line naming it', async () => {
+    const res = await run(['src/main.ts'], { PORT: 'eighty', DATA_DIR: dataDir });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^bad setting PORT: /)]);
+  });
+});
