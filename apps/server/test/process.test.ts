@@ -87,7 +87,8 @@ describe('server process', () => {
   it('applies migrations with `npm run migrate`, once', async () => {
     const env = { DATA_DIR: dataDir };
     const first = await run(['src/db/migrate-cli.ts'], env);
-    expect(first).toMatchObject({ code: 0, stdout: 'applied: 0001-foundation\n' });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^applied: 0001-foundation, 0002-organisation/);
     const second = await run(['src/db/migrate-cli.ts'], env);
     expect(second.stdout).toBe('database is up to date\n');
   });

@@ -7,3 +7,4 @@ export * from './reset.js';
 export * from './rules.js';
 export * from './session.js';
 export * from './outbox.js';
+export * from './organisation.js';

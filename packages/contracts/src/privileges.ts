@@ -38,21 +38,48 @@ export const PRIVILEGE_CATALOGUE: readonly PrivilegeItem[] = [
   submenu('GB28181', '/project/device/config', 'project'),
   point('project-add', 'project'),
   point('project-edit', 'project'),
+  point('project-delete', 'project'),
   point('device-show', 'device'),
+  point('device-add', 'device'),
+  point('device-edit', 'device'),
+  point('device-delete', 'device'),
   point('gps-map', 'map'),
   point('records', 'video'),
   point('ai-service', 'aisvr'),
   point('vehicle-mounted-GPS', 'aisvr'),
   point(FACE_CONFIG_KEY, 'aisvr'),
   menu('user', '/user/role-employee'),
-  submenu('role', '/user/role-employee', 'user'),
+  point('user-add', 'user'),
+  point('user-edit', 'user'),
+  point('user-status', 'user'),
+  point('user-reset-password', 'user'),
+  point('user-delete', 'user'),
+  point('user-import', 'user'),
   point('login', 'user'),
+  submenu('role', '/user/role-employee', 'user'),
+  point('role-add', 'role'),
+  point('role-edit', 'role'),
+  point('role-delete', 'role'),
+  point('group-edit', 'role'),
   menu('cost', '/cost/index'),
+  point('cost-invoice', 'cost'),
+  point('cost-renew', 'cost'),
   menu('info', '/platform/info'),
+  point('info-edit', 'info'),
   submenu('account', '/platform/basic', 'info'),
   submenu('indexModel', '/platform/set', 'info'),
+  point('indexModel-edit', 'indexModel'),
   menu('download', '/download/home'),
   menu('guide', '/guidance/step-business'),
 ];
 
 export const PRIVILEGE_KEYS: ReadonlySet<string> = new Set(PRIVILEGE_CATALOGUE.map((p) => p.key));
+
+/** Keys a role may never carry: reserved to super administrators and cloud-account users (SPEC §6). */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([FACE_CONFIG_KEY]);
+
+/** The catalogue items a set of keys covers, in catalogue order. */
+export function privilegeItemsOf(keys: Iterable<string>): PrivilegeItem[] {
+  const set = new Set(keys);
+  return PRIVILEGE_CATALOGUE.filter((p) => set.has(p.key));
+}

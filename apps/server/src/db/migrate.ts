@@ -2,9 +2,11 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
+import * as m0002 from './migrations/0002-organisation.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-organisation': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

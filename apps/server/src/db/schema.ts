@@ -11,6 +11,17 @@ export interface EnterpriseTable {
   status: Generated<number>;
   /** The platform operator's own enterprise, home of the super administrator. */
   is_platform: Generated<boolean>;
+  identity: string | null;
+  scale: string | null;
+  industry: string | null;
+  main_business: string | null;
+  region: string | null;
+  address: string | null;
+  mobile: string | null;
+  email: string | null;
+  backup_email: string | null;
+  platform_id: string | null;
+  logo_file_id: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -28,6 +39,8 @@ export interface UserTable {
   password_hash: string;
   mobile: string | null;
   email: string | null;
+  department_id: number | null;
+  group_id: number | null;
   failed_attempts: Generated<number>;
   locked_until: Timestamp | null;
   password_changed_at: Generated<Date>;
@@ -94,7 +107,61 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface FileTable {
+  id: Id;
+  enterprise_id: number;
+  kind: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface DepartmentTable {
+  id: Id;
+  enterprise_id: number;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface DeviceGroupTable {
+  id: Id;
+  enterprise_id: number;
+  name: string;
+  remark: string | null;
+  state: Generated<'open' | 'closed'>;
+  created_at: Generated<Date>;
+}
+
+export interface RoleTable {
+  id: Id;
+  enterprise_id: number;
+  role_name: string;
+  remark: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface RolePrivilegeTable {
+  role_id: number;
+  privilege_key: string;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
 export interface Database {
+  file: FileTable;
+  department: DepartmentTable;
+  device_group: DeviceGroupTable;
+  role: RoleTable;
+  role_privilege: RolePrivilegeTable;
+  user_role: UserRoleTable;
   enterprise: EnterpriseTable;
   user: UserTable;
   session: SessionTable;

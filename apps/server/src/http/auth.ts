@@ -1,5 +1,7 @@
-// Who is calling: resolves the session token of every non-public /api route before anything else runs.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Who is calling and may they: resolves the session of every non-public /api route and checks the
+// access the route declared (SPEC §6), before the body is even read. A refusal changes nothing.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { PRIVILEGE_KEYS, RESERVED_KEYS } from '@svc/contracts';
 import { AppError } from './app-error.js';
 import { isApiPath } from './envelope.js';
 
@@ -16,12 +18,20 @@ export type Principal = {
   mobile: string | null;
   email: string | null;
   enterpriseName: string;
+  roles: { id: number; roleName: string }[];
+  /** Union of the keys of the user's roles (empty for those who bypass the checks). */
+  privilegeKeys: ReadonlySet<string>;
 };
+
+/**
+ * What a route needs: no session ('public'), any session ('signed-in'), the platform's super
+ * administrator ('platform'), or a privilege key of the catalogue.
+ */
+export type Access = 'public' | 'signed-in' | 'platform' | (string & {});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'public' routes need no session; everything else under /api does (SPEC §2 public routes). */
-    auth?: 'public' | 'session';
+    access?: Access;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -30,6 +40,22 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'xaccesstoken';
 export const TOKEN_COOKIE = 'token';
+
+/** Super administrators and cloud-account users bypass function-point checks (SPEC §6). */
+export const bypassesChecks = (p: Principal): boolean => p.isSuperAdmin || p.isCloudAccount;
+
+/** Whether a principal holds a privilege key: reserved keys only by bypass, others through a role. */
+export function holds(p: Principal, key: string): boolean {
+  if (bypassesChecks(p)) return true;
+  if (RESERVED_KEYS.has(key)) return false;
+  return p.roles.length > 0 && p.privilegeKeys.has(key);
+}
+
+export function mayAccess(p: Principal, access: Access): boolean {
+  if (access === 'signed-in' || access === 'public') return true;
+  if (access === 'platform') return p.isSuperAdmin;
+  return holds(p, access);
+}
 
 /** The token from the `xaccesstoken` header, else the `token` cookie (SPEC §4, DESIGN §4). */
 export function tokenOf(request: FastifyRequest): string | null {
@@ -47,11 +73,25 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export function registerAuth(app: FastifyInstance, resolve: (token: string) => Promise<Principal | null>): void {
   app.decorateRequest('principal', null);
+
+  // Every API route says what it needs; a route that forgets cannot start (DESIGN §4 tenancy).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiPath(route.url)) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} declares no access`);
+    if (!['public', 'signed-in', 'platform'].includes(access) && !PRIVILEGE_KEYS.has(access)) {
+      throw new Error(`route ${route.method} ${route.url} needs unknown privilege ${access}`);
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url) || request.is404 || request.routeOptions.config.auth === 'public') return;
+    if (!isApiPath(request.url) || request.is404) return;
+    const access = request.routeOptions.config.access ?? 'signed-in';
+    if (access === 'public') return;
     const token = tokenOf(request);
     const principal = token ? await resolve(token) : null;
     if (!principal) throw new AppError(1001);
+    if (!mayAccess(principal, access)) throw new AppError(4117);
     request.principal = principal;
   });
 }

@@ -21,9 +21,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      // Public routes need no token: say so, so the sweep and readers can tell them apart.
-      const config = (input.route as { config?: { auth?: string } }).config;
-      return config?.auth === 'public' ? { ...out, schema: { ...out.schema, security: [] } } : out;
+      // Say what each operation needs: public ones need no token, others name their access, which
+      // readers and the isolation sweep use.
+      const access = (input.route as { config?: { access?: string } }).config?.access ?? 'signed-in';
+      const schema = { ...out.schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) };
+      return { ...out, schema };
     },
     transformObject: jsonSchemaTransformObject,
   });

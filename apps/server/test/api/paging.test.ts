@@ -38,7 +38,8 @@ beforeAll(async () => {
   enterpriseB = (await createEnterprise(t.db, 'Beta')).id;
   await addOutboxRows(enterpriseA, 250, '13800000001');
   await addOutboxRows(enterpriseB, 30, '13900000002');
-  const a = await createUser(t.db, { enterprise_id: enterpriseA });
+  // An enterprise's main account is its cloud account (SPEC §1, §6).
+  const a = await createUser(t.db, { enterprise_id: enterpriseA, is_cloud_account: true });
   const s = await createUser(t.db, { enterprise_id: enterpriseA, login_mode: 'sub' });
   admin = await t.login(ADMIN.loginName, ADMIN.password);
   mainA = await t.login(a.login_name, 'Passw0rd!');

@@ -7,18 +7,17 @@ import { principalOf } from '../../http/auth.js';
 import { listOutbox } from './service.js';
 
 export function outboxRoutes(app: FastifyInstance, db: Db): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/outbox/page/query',
-      {
-        schema: {
-          tags: ['outbox'],
-          summary: 'Messages sent, newest first',
-          body: OutboxQuerySchema,
-          response: { 200: OutboxPageSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/outbox/page/query',
+    {
+      config: { access: 'cost' },
+      schema: {
+        tags: ['outbox'],
+        summary: 'Messages sent, newest first',
+        body: OutboxQuerySchema,
+        response: { 200: OutboxPageSchema },
       },
-      async (request) => listOutbox(db, principalOf(request), request.body),
-    );
+    },
+    async (request) => listOutbox(db, principalOf(request), request.body),
+  );
 }

@@ -1,15 +1,12 @@
-// Who reads which outbox rows: the platform operator all of them with their text; an enterprise's
-// main account its own, without text (it may hold a staff member's recovery code).
+// Who reads which outbox rows: the platform operator all of them with their text; an enterprise
+// (its main account, or staff with the cost privilege) its own, without text (it may hold a recovery code).
 import type { OutboxItem, OutboxQuery } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import type { Page } from '../../db/paging.js';
-import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { outboxRepo } from './repo.js';
 
 export async function listOutbox(db: Db, caller: Principal, q: OutboxQuery): Promise<Page<OutboxItem>> {
-  // Staff privileges arrive with the organisation issue; until then only main accounts read it.
-  if (!caller.isSuperAdmin && caller.loginMode !== 'main') throw new AppError(4117);
   const page = await outboxRepo.page(db, { enterpriseId: caller.isSuperAdmin ? null : caller.enterpriseId }, q);
   return {
     ...page,

@@ -13,7 +13,7 @@ import {
 import type { ResetService } from './service.js';
 
 const tags = ['reset'];
-const config = { auth: 'public' as const };
+const config = { access: 'public' as const };
 
 export function resetRoutes(app: FastifyInstance, service: ResetService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -87,7 +87,7 @@ export const sessionRepo = {
       .executeTakeFirstOrThrow();
   },
 
-  /** The live session of a token with what the session answer needs: one indexed query. */
+  /** The live session of a token with what the session answer needs; roles only for staff. */
   async findSnapshot(
     db: Db,
     tokenHash: string,
@@ -117,8 +117,10 @@ export const sessionRepo = {
       .where('enterprise.status', '=', 1)
       .executeTakeFirst();
     if (!row) return null;
-    const { expiresAt, ...snapshot } = row;
-    return { snapshot, expiresAt };
+    const { expiresAt, ...user } = row;
+    const bypass = user.isSuperAdmin || user.isCloudAccount;
+    const { roles, keys } = bypass ? { roles: [], keys: new Set<string>() } : await rolesOf(db, user.userId);
+    return { snapshot: { ...user, roles, privilegeKeys: keys }, expiresAt };
   },
 
   deleteByTokenHash(db: Db, tokenHash: string) {
@@ -190,3 +192,25 @@ export const captchaRepo = {
     return db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
   },
 };
+
+/** A user's roles and the union of their privilege keys. */
+export async function rolesOf(
+  db: Db,
+  userId: number,
+): Promise<{ roles: { id: number; roleName: string }[]; keys: Set<string> }> {
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .leftJoin('role_privilege', 'role_privilege.role_id', 'role.id')
+    .select(['role.id as id', 'role.role_name as roleName', 'role_privilege.privilege_key as key'])
+    .where('user_role.user_id', '=', userId)
+    .orderBy('role.id')
+    .execute();
+  const roles = new Map<number, { id: number; roleName: string }>();
+  const keys = new Set<string>();
+  for (const r of rows) {
+    roles.set(r.id, { id: r.id, roleName: r.roleName });
+    if (r.key) keys.add(r.key);
+  }
+  return { roles: [...roles.values()], keys };
+}

@@ -30,7 +30,7 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
   r.get(
     '/rsa/getkey',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'RSA public key for encrypting passwords',
@@ -44,7 +44,7 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
   r.post(
     '/api/session/login/rsa',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign in with an RSA-encrypted password',
@@ -57,14 +57,17 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
 
   r.get(
     '/api/session/get',
-    { schema: { tags, summary: 'The signed-in session', response: { 200: SessionSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'The signed-in session', response: { 200: SessionSchema } },
+    },
     async (request) => service.session(principalOf(request)),
   );
 
   r.get(
     '/api/session/logOut',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'End a session (token in the query, else the caller’s own)',
@@ -82,7 +85,7 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
   r.get(
     '/api/session/verificationCode',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: { tags, summary: 'A captcha image and its key', response: { 200: VerificationCodeSchema } },
     },
     async () => service.verificationCode(),
@@ -91,6 +94,7 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
   r.post(
     '/api/session/update/:variant',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Change the password; the user’s other sessions end',
@@ -108,7 +112,7 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
   r.post(
     '/api/index/info',
     {
-      config: { auth: 'public' },
+      config: { access: 'public' },
       schema: { tags, summary: 'Branding of the sign-in page', response: { 200: BrandingSchema } },
     },
     async () => service.branding(),

@@ -4,6 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import {
   PRIVILEGE_CATALOGUE,
   passwordProblem,
+  privilegeItemsOf,
   type Branding,
   type CaptchaMode,
   type LoginRsa,
@@ -13,7 +14,7 @@ import type { Clock } from '../../clock.js';
 import { minutesAfter } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { Principal } from '../../http/auth.js';
+import { bypassesChecks, holds, type Principal } from '../../http/auth.js';
 import { hashPassword, verifyNothing, verifyPassword, type PasswordCipher } from './passwords.js';
 import type { SessionCache } from './cache.js';
 import { captchaRepo, loginFailureRepo, sessionRepo, userRepo } from './repo.js';
@@ -145,15 +146,16 @@ export function createSessionService(deps: SessionDeps) {
     },
 
     session(principal: Principal): Session {
-      // Super administrators and cloud-account users see everything (SPEC §6); roles arrive with the organisation issue.
-      const all = principal.isSuperAdmin || principal.isCloudAccount;
-      const privilegeList = all ? [...PRIVILEGE_CATALOGUE] : [];
+      // Super administrators and cloud-account users see everything (SPEC §6); staff what their roles grant.
+      const privilegeList = bypassesChecks(principal)
+        ? [...PRIVILEGE_CATALOGUE]
+        : privilegeItemsOf([...principal.privilegeKeys].filter((k) => holds(principal, k)));
       return {
         loginName: principal.loginName,
         name: principal.name,
         isSuperMan: principal.isSuperAdmin,
         isCloudAccount: principal.isCloudAccount,
-        roles: [],
+        roles: principal.roles,
         userPrivilegeKeys: privilegeList.map((p) => p.key),
         privilegeList,
         logoUrl: null,
