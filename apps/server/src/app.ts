@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -14,7 +15,16 @@ import { registerAuth } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
+import { createEmployeeService } from './modules/employee/service.js';
+import { employeeRoutes } from './modules/employee/routes.js';
+import { createEnterpriseService } from './modules/enterprise/service.js';
+import { enterpriseRoutes } from './modules/enterprise/routes.js';
+import { createGroupService } from './modules/group/service.js';
+import { groupRoutes } from './modules/group/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
+import { privilegeRoutes } from './modules/privilege/routes.js';
+import { createRoleService } from './modules/role/service.js';
+import { roleRoutes } from './modules/role/routes.js';
 import { createResetService } from './modules/reset/service.js';
 import { resetRoutes } from './modules/reset/routes.js';
 import { createSessionCache, type SessionCache } from './modules/session/cache.js';
@@ -89,6 +99,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await app.register(cookie);
+  // Uploads are read by the routes that take them, with their own size limits.
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   registerEnvelope(app);
   await registerOpenApi(app);
   registerMetrics(app);
@@ -118,6 +130,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   sessionRoutes(app, sessions);
   resetRoutes(app, createResetService({ db, clock, cipher, notifier, sessionCache }));
   outboxRoutes(app, db);
+  enterpriseRoutes(app, createEnterpriseService({ db, cipher, sessionCache }));
+  privilegeRoutes(app);
+  roleRoutes(app, createRoleService({ db, sessionCache }));
+  groupRoutes(app, createGroupService({ db }));
+  employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

@@ -39,3 +39,25 @@ export const countRows = async (db: Db, table: 'session' | 'user' | 'outbox' | '
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** An enterprise made through the API, with its main account signed in. */
+export async function apiEnterprise(
+  t: {
+    call: (o: import('fastify').InjectOptions) => Promise<{ body: { code: number; data?: unknown } }>;
+    encrypt(p: string): Promise<string>;
+    login(n: string, p: string, m?: 'main' | 'sub'): Promise<string>;
+  },
+  adminToken: string,
+  name: string,
+) {
+  const loginName = uniqueLogin('boss');
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/enterprise/add',
+    headers: { xaccesstoken: adminToken },
+    payload: { name, loginName, password: await t.encrypt('Boss@pass123') },
+  });
+  if (res.body.code !== 1) throw new Error(`enterprise add failed: ${JSON.stringify(res.body)}`);
+  const id = (res.body.data as { id: number }).id;
+  return { id, loginName, token: await t.login(loginName, 'Boss@pass123') };
+}

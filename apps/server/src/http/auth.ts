@@ -32,6 +32,11 @@ export type Access = 'public' | 'signed-in' | 'platform' | (string & {});
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A GET that changes something (SPEC §7 has several): its token must come in the header, since a
+     * cross-site link would carry the cookie (SameSite=Lax lets top-level GETs through).
+     */
+    mutates?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -60,7 +65,9 @@ export function mayAccess(p: Principal, access: Access): boolean {
 /** The token from the `xaccesstoken` header, else the `token` cookie (SPEC §4, DESIGN §4). */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[TOKEN_HEADER];
-  const value = typeof header === 'string' && header ? header : request.cookies?.[TOKEN_COOKIE];
+  const cookieAllowed = !(request.method === 'GET' && request.routeOptions.config.mutates);
+  const value =
+    typeof header === 'string' && header ? header : cookieAllowed ? request.cookies?.[TOKEN_COOKIE] : undefined;
   // A real token is 43 base64url characters; anything far off is not worth a lookup.
   return value && value.length <= 128 ? value : null;
 }
