@@ -1,0 +1,264 @@
+// The isolation sweep (issue 4 §8): every route of the OpenAPI document is called with enterprise B's
+// token and enterprise A's ids, and with a staff token of A lacking the route's privilege. It fails if
+// an answer carries A's data or anything of A changes. Requests are built from each route's schema,
+// so a route added later is swept without touching this file.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ADMIN, type TestApp } from './helper.js';
+import { apiEnterprise } from './factories.js';
+
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  format?: string;
+  default?: unknown;
+};
+type Operation = {
+  'x-access'?: string;
+  parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+const MARK = 'zzalpha';
+let t: TestApp;
+let doc: Doc;
+let tokenB: string;
+let staffOfA: string;
+let staffKeys: Set<string>;
+/** A's ids of every kind; id-like fields take each in turn. */
+let idsOfA: number[];
+let encrypted: string;
+
+const isIdName = (name: string) => /(^id$|Id$|^ids$|Ids$)/.test(name);
+
+/** A value the schema accepts, with A's id in id-like places. */
+function sample(schema: Schema, name: string, id: number): unknown {
+  if (schema.$ref) return sample(doc.components.schemas[schema.$ref.split('/').pop()!]!, name, id);
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0]!, name, id);
+  if (schema.allOf) return sample(schema.allOf[0]!, name, id);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return name === 'state' && schema.enum.includes('closed') ? 'closed' : schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+        if (schema.required?.includes(key) || isIdName(key)) out[key] = sample(prop, key, id);
+      }
+      return out;
+    }
+    case 'array':
+      return name === 'privilegeKeys' ? ['download'] : [sample(schema.items ?? {}, name.replace(/s$/, ''), id)];
+    case 'integer':
+    case 'number':
+      if (isIdName(name) || name === 'id') return id;
+      if (name === 'status') return 0;
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      return sampleString(name, schema);
+    default:
+      return isIdName(name) ? id : 'Sweep';
+  }
+}
+
+function sampleString(name: string, schema: Schema): string {
+  if (/password/i.test(name)) return encrypted;
+  if (schema.format === 'email' || /email/i.test(name)) return 'sweep@example.com';
+  if (name === 'mobile') return '13800000000';
+  if (name === 'loginName' || name === 'userName') return 'sweepuser';
+  if (name === 'code') return '123456';
+  if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+  return 'Sweep';
+}
+
+/** One request per id of A for routes that take ids; a single one for those that take none. */
+function requestsFor(path: string, method: string, op: Operation) {
+  const all = idsOfA.map((id) => {
+    let url = path;
+    const query = new URLSearchParams();
+    for (const p of op.parameters ?? []) {
+      const value = String(sample(p.schema, p.name, id));
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, value);
+      else if (p.required || isIdName(p.name)) query.set(p.name, value);
+    }
+    const content = op.requestBody?.content ?? {};
+    const json = content['application/json'];
+    const multipartBody = content['multipart/form-data'];
+    const full = query.size ? `${url}?${query}` : url;
+    if (multipartBody) {
+      // An upload naming A's things: an import that resolves names must resolve them in B.
+      const boundary = '----sweep';
+      const file = `loginName,name,password,roles\n${MARK}x,Sweep,Sweep@pass1,${MARK} role\n`;
+      return {
+        method,
+        url: full,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${file}\r\n--${boundary}--\r\n`,
+      };
+    }
+    return { method, url: full, headers: {}, ...(json ? { payload: sample(json.schema, 'body', id) as object } : {}) };
+  });
+  const unique = new Map(all.map((r) => [JSON.stringify([r.url, r.payload]), r]));
+  return [...unique.values()];
+}
+
+/** Everything of enterprise A, as text: any change between two snapshots fails the sweep. */
+async function snapshotOfA(enterpriseId: number): Promise<string> {
+  const tables = ['user', 'role', 'device_group', 'department', 'file', 'outbox'] as const;
+  const parts: unknown[] = [await t.db.selectFrom('enterprise').selectAll().where('id', '=', enterpriseId).execute()];
+  for (const table of tables) {
+    parts.push(
+      await sql`select * from ${sql.table(table)} where enterprise_id = ${enterpriseId} order by id`
+        .execute(t.db)
+        .then((r) => r.rows),
+    );
+  }
+  parts.push(
+    await sql`select rp.* from role_privilege rp join role r on r.id = rp.role_id where r.enterprise_id = ${enterpriseId} order by 1, 2`
+      .execute(t.db)
+      .then((r) => r.rows),
+    await sql`select ur.* from user_role ur join "user" u on u.id = ur.user_id where u.enterprise_id = ${enterpriseId} order by 1, 2`
+      .execute(t.db)
+      .then((r) => r.rows),
+    await sql`select token_hash from session where enterprise_id = ${enterpriseId} order by 1`
+      .execute(t.db)
+      .then((r) => r.rows),
+  );
+  return JSON.stringify(parts);
+}
+
+let enterpriseA: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login(ADMIN.loginName, ADMIN.password);
+  encrypted = await t.encrypt('Sweep@pass1');
+  const a = await apiEnterprise(t, admin, `${MARK} Corp`);
+  const b = await apiEnterprise(t, admin, 'Bravo Corp');
+  enterpriseA = a.id;
+  tokenB = b.token;
+  const call = async (url: string, payload: object) => {
+    const res = await t.call({ method: 'POST', url, headers: { xaccesstoken: a.token }, payload });
+    if (res.body.code !== 1) throw new Error(`${url}: ${JSON.stringify(res.body)}`);
+    return res.body.data as { id: number };
+  };
+  const group = await call('/api/group/add', { name: `${MARK} group`, remark: `${MARK} remark` });
+  const role = await call('/api/role/add', { roleName: `${MARK} role`, privilegeKeys: ['user', 'role'] });
+  const weak = await call('/api/role/add', { roleName: `${MARK} weak`, privilegeKeys: ['download'] });
+  const employee = await call('/api/employee/add', {
+    loginName: `${MARK}emp`,
+    name: `${MARK} Person`,
+    password: encrypted,
+    roleIds: [role.id],
+    groupId: group.id,
+    department: `${MARK} dept`,
+    email: `${MARK}@example.com`,
+  });
+  const staff = await call('/api/employee/add', {
+    loginName: `${MARK}staff`,
+    name: `${MARK} Staff`,
+    password: encrypted,
+    roleIds: [weak.id],
+  });
+  staffOfA = await t.login(`${MARK}staff`, 'Sweep@pass1', 'sub');
+  staffKeys = new Set(['download']);
+  const department = await t.db
+    .selectFrom('department')
+    .select('id')
+    .where('enterprise_id', '=', a.id)
+    .executeTakeFirstOrThrow();
+  const mainUser = await t.db
+    .selectFrom('user')
+    .select('id')
+    .where('login_name', '=', a.loginName)
+    .executeTakeFirstOrThrow();
+  idsOfA = [a.id, mainUser.id, employee.id, staff.id, role.id, weak.id, group.id, department.id];
+  doc = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<Doc>();
+});
+afterAll(() => t.close());
+
+// Session routes go last: a wrong old password counts towards the caller's lockout, which would end
+// the sweeping session early.
+const operations = () =>
+  Object.entries(doc.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({ path, method: method.toUpperCase(), op, access: op['x-access'] ?? 'signed-in' })),
+    )
+    .sort((x, y) => Number(x.path.startsWith('/api/session/')) - Number(y.path.startsWith('/api/session/')));
+
+describe('isolation sweep', () => {
+  it('covers the routes of every domain in the document', () => {
+    const paths = operations().map((o) => o.path);
+    for (const prefix of [
+      '/api/employee/',
+      '/api/role/',
+      '/api/group/',
+      '/api/enterprise/',
+      '/api/session/',
+      '/api/outbox/',
+    ]) {
+      expect(
+        paths.some((p) => p.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    }
+  });
+
+  it('gives enterprise B none of A’s data and lets it change nothing of A', async () => {
+    const before = await snapshotOfA(enterpriseA);
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const { path, method, op, access } of operations()) {
+      if (access === 'public') continue;
+      for (const req of requestsFor(path, method, op)) {
+        const res = await t.app.inject({
+          ...req,
+          method: req.method as 'GET',
+          headers: { ...req.headers, xaccesstoken: tokenB },
+        });
+        calls++;
+        // A dead token would make every later call bounce at the door and the sweep prove nothing.
+        expect(res.json<{ code: number }>().code, `B's session ended at ${method} ${req.url}`).not.toBe(1001);
+        if (res.body.toLowerCase().includes(MARK)) leaks.push(`${method} ${req.url}: ${res.body.slice(0, 200)}`);
+        expect(res.statusCode, `${method} ${req.url} ${res.body}`).toBeLessThan(500);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshotOfA(enterpriseA)).toBe(before);
+    expect(calls).toBeGreaterThan(100);
+  });
+
+  it('answers 4117 to A’s staff on every route whose privilege they lack, changing nothing', async () => {
+    const before = await snapshotOfA(enterpriseA);
+    const allowed: string[] = [];
+    for (const { path, method, op, access } of operations()) {
+      if (access === 'public' || access === 'signed-in' || staffKeys.has(access)) continue;
+      for (const req of requestsFor(path, method, op)) {
+        const res = await t.app.inject({
+          ...req,
+          method: req.method as 'GET',
+          headers: { ...req.headers, xaccesstoken: staffOfA },
+        });
+        const code = res.json<{ code: number }>().code;
+        expect(code, `A's staff session ended at ${method} ${req.url}`).not.toBe(1001);
+        if (code !== 4117) allowed.push(`${method} ${req.url} → ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(allowed).toEqual([]);
+    expect(await snapshotOfA(enterpriseA)).toBe(before);
+  });
+});
