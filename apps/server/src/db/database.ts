@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -44,12 +45,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = opts.pgliteDir ?? 'memory';
-  let dataDir: string | undefined;
+  // PGlite reads extensions only with a data-dir string: 'memory://' is its in-memory one.
+  let dataDir = 'memory://';
   if (dir !== 'memory') {
     dataDir = join(dir, 'pglite');
     // PGlite does not create the parent folder (STACK-NOTES).
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8 } });
+  const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8 }, extensions: { pg_trgm } });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }

@@ -70,6 +70,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('group_id', 'bigint', (c) => c.references('device_group.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('user_department').on('user').columns(['department_id']).execute();
+  // Staff lists filter on login_mode: a partial index lets paging and capped counts stay in the index.
+  await sql`create index user_staff on "user" (enterprise_id, id) where login_mode = 'sub'`.execute(db);
+  // "Name contains" searches (SPEC §7 employee query) use trigrams instead of scanning every name.
+  // The extension lives in public, so schemas side by side (tests) share it.
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  await sql`create index user_name_trgm on "user" using gin (name public.gin_trgm_ops, login_name public.gin_trgm_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('role')
