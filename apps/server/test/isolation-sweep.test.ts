@@ -69,6 +69,7 @@ function sample(schema: Schema, name: string, id: number): unknown {
       return true;
     case 'string':
       return sampleString(name, schema);
+    case undefined:
     default:
       return isIdName(name) ? id : 'Sweep';
   }
