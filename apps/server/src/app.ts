@@ -21,7 +21,11 @@ import { createEnterpriseService } from './modules/enterprise/service.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { createGroupService } from './modules/group/service.js';
 import { groupRoutes } from './modules/group/routes.js';
+import { createFileService } from './modules/file/service.js';
+import { fileRoutes } from './modules/file/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
+import { createPlatformService } from './modules/platform/service.js';
+import { platformRoutes } from './modules/platform/routes.js';
 import { privilegeRoutes } from './modules/privilege/routes.js';
 import { createRoleService } from './modules/role/service.js';
 import { roleRoutes } from './modules/role/routes.js';
@@ -135,6 +139,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   roleRoutes(app, createRoleService({ db, sessionCache }));
   groupRoutes(app, createGroupService({ db }));
   employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
+  const files = createFileService({ db, dataDir: config.dataDir });
+  fileRoutes(app, files);
+  platformRoutes(app, createPlatformService({ db, files, sessionCache }));
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

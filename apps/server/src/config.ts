@@ -26,7 +26,7 @@ const EnvSchema = z.object({
     .optional(),
   SMTP_FROM: z.string().min(3).default('Surveillance Console <no-reply@localhost>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  CONSOLE_TITLE: z.string().min(1).default('Surveillance Console'),
+  CONSOLE_TITLE: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -40,7 +40,8 @@ export type Config = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  title: string;
+  /** Product name; unset → the catalogues' own in each language. */
+  title: string | undefined;
   /** Built web console to serve; unset → apps/web/dist when it exists. */
   webDist: string | undefined;
 };

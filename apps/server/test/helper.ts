@@ -1,6 +1,9 @@
 // Test harness: one app per test file on PGlite in memory, or on its own PostgreSQL schema when
 // TEST_DATABASE_URL is set; a clock the test moves; RSA encryption as the browser does it.
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppOverrides } from '../src/app.js';
@@ -58,8 +61,9 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     name: `capture-${channel}`,
     deliver: async (m) => void sent.push({ channel, to: m.to, subject: m.subject, body: m.body }),
   });
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
-    DATA_DIR: '/nonexistent-test-data',
+    DATA_DIR: dataDir,
     CONSOLE_ADMIN_PASSWORD: ADMIN.password,
     CONSOLE_ADMIN_EMAIL: ADMIN.email,
     LOGIN_CAPTCHA: 'off',
@@ -104,6 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     async close() {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from './helper.js';
 import { apiEnterprise } from './factories.js';
+import { makePng, multipartFile } from './images.js';
 
 type Schema = {
   $ref?: string;
@@ -174,6 +175,31 @@ beforeAll(async () => {
     roleIds: [weak.id],
   });
   staffOfA = await t.login(`${MARK}staff`, 'Sweep@pass1', 'sub');
+  // A logo whose bytes carry the mark after the image, and enterprise info full of it.
+  const upload = multipartFile(Buffer.concat([makePng(4, 4), Buffer.from(MARK)]), 'logo.png');
+  const logo = await t.call({
+    method: 'POST',
+    url: '/api/file/localUpload/5',
+    headers: { ...upload.headers, xaccesstoken: a.token },
+    payload: upload.payload,
+  });
+  const logoId = (logo.body.data as { id: number }).id;
+  await call('/api/platform/update', {
+    name: `${MARK} Corp`,
+    identity: MARK,
+    scale: MARK,
+    industry: MARK,
+    mainBusiness: MARK,
+    region: MARK,
+    address: MARK,
+    mobile: '13800000001',
+    email: `${MARK}@example.com`,
+    backupEmail: `${MARK}2@example.com`,
+    platformId: MARK,
+    logoFileId: logoId,
+  }).catch(() => {
+    throw new Error('platform update failed');
+  });
   staffKeys = new Set(['download']);
   const department = await t.db
     .selectFrom('department')
@@ -185,7 +211,7 @@ beforeAll(async () => {
     .select('id')
     .where('login_name', '=', a.loginName)
     .executeTakeFirstOrThrow();
-  idsOfA = [a.id, mainUser.id, employee.id, staff.id, role.id, weak.id, group.id, department.id];
+  idsOfA = [a.id, mainUser.id, employee.id, staff.id, role.id, weak.id, group.id, department.id, logoId];
   doc = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<Doc>();
 });
 afterAll(() => t.close());

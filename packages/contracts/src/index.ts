@@ -8,3 +8,4 @@ export * from './rules.js';
 export * from './session.js';
 export * from './outbox.js';
 export * from './organisation.js';
+export * from './file.js';

@@ -6,6 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from './app-error.js';
 import { isApiPath } from './envelope.js';
 
+/** Cookie naming the console layout: `standard` or `custom` (branded). */
+export const LAYOUT_COOKIE = 'layoutType';
+
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
@@ -13,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: send those to clients that accept them.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh to pick up a new build.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,6 +27,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb) throw new AppError(404);
     // Unknown paths are the console's: it routes them, and shows its 404 page for ones it does not know.
+    // SPEC §2: the layout (custom-branded or standard) comes from a cookie, and the console reloads
+    // when it is missing — so every document carries it.
+    if (!request.cookies[LAYOUT_COOKIE]) {
+      reply.setCookie(LAYOUT_COOKIE, 'standard', { path: '/', sameSite: 'lax', maxAge: 365 * 86_400 });
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -115,6 +115,6 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
       config: { access: 'public' },
       schema: { tags, summary: 'Branding of the sign-in page', response: { 200: BrandingSchema } },
     },
-    async () => service.branding(),
+    async (request) => service.branding(request.language),
   );
 }

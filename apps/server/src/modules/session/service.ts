@@ -8,7 +8,9 @@ import {
   type Branding,
   type CaptchaMode,
   type LoginRsa,
+  type Language,
   type Session,
+  translate,
 } from '@svc/contracts';
 import type { Clock } from '../../clock.js';
 import { minutesAfter } from '../../clock.js';
@@ -35,7 +37,7 @@ export type SessionDeps = {
   cipher: PasswordCipher;
   cache: SessionCache;
   captchaMode: CaptchaMode;
-  title: string;
+  title: string | undefined;
   /** Draws a captcha; tests inject one whose answer they know. */
   drawCaptcha?: () => { text: string; svg: string };
 };
@@ -88,8 +90,8 @@ export function createSessionService(deps: SessionDeps) {
   return {
     publicKey: () => ({ publicKey: cipher.publicPem, algorithm: 'RSA-OAEP-256' as const }),
 
-    branding: (): Branding => ({
-      title: deps.title,
+    branding: (lang: Language): Branding => ({
+      title: deps.title ?? translate(lang, 'brand.title'),
       logoUrl: null,
       backgroundUrl: null,
       loginCaptcha: deps.captchaMode,

@@ -1,0 +1,81 @@
+// Uploaded images (SPEC §5): checked by content and size, stored under DATA_DIR/files by database id,
+// and read back only by the enterprise that uploaded them (DESIGN §4: files are found by id, never by path).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { IMAGE_MAX_BYTES, type UploadedFile } from '@svc/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Principal } from '../../http/auth.js';
+import { sniffImage } from './image.js';
+
+export type FileDeps = { db: Db; dataDir: string };
+
+export function createFileService({ db, dataDir }: FileDeps) {
+  const root = join(dataDir, 'files');
+  const pathOf = (enterpriseId: number, id: number) => join(root, String(enterpriseId), String(id));
+
+  return {
+    async saveImage(caller: Principal, kind: string, bytes: Buffer): Promise<UploadedFile> {
+      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
+      const image = sniffImage(bytes);
+      if (!image) throw AppError.param('file', 'file.format');
+      const { id } = await db
+        .insertInto('file')
+        .values({
+          enterprise_id: caller.enterpriseId,
+          kind,
+          mime: image.mime,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          width: image.width,
+          height: image.height,
+          created_by: caller.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        const target = pathOf(caller.enterpriseId, id);
+        await mkdir(join(root, String(caller.enterpriseId)), { recursive: true });
+        // Write then rename: a reader never sees half a file.
+        await writeFile(`${target}.part`, bytes);
+        await rename(`${target}.part`, target);
+      } catch (err) {
+        await db.deleteFrom('file').where('id', '=', id).execute();
+        throw err;
+      }
+      return {
+        id,
+        url: `/api/file/${id}`,
+        mime: image.mime,
+        size: bytes.length,
+        width: image.width,
+        height: image.height,
+      };
+    },
+
+    /** The file's bytes and type, if it belongs to the caller's enterprise. */
+    async read(caller: Principal, id: number): Promise<{ mime: string; bytes: Buffer }> {
+      const row = await db
+        .selectFrom('file')
+        .select(['mime', 'enterprise_id'])
+        .where('id', '=', id)
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .executeTakeFirst();
+      if (!row) throw new AppError(404);
+      return { mime: row.mime, bytes: await readFile(pathOf(row.enterprise_id, id)) };
+    },
+
+    /** Whether an id names an image of the caller's enterprise (for fields such as logoFileId). */
+    async isOwnImage(caller: Principal, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('file')
+        .select('mime')
+        .where('id', '=', id)
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .executeTakeFirst();
+      return row !== undefined && row.mime.startsWith('image/');
+    },
+  };
+}
+export type FileService = ReturnType<typeof createFileService>;
