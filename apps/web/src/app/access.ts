@@ -1,0 +1,20 @@
+// Who may reach what (SPEC §6): privilege keys from the session, with super administrators and cloud accounts bypassing.
+import type { Session } from '@svc/contracts';
+import type { RouteDef } from './routes';
+
+export type AccessSubject = Pick<Session, 'isSuperMan' | 'isCloudAccount' | 'userPrivilegeKeys' | 'privilegeList'>;
+
+export function bypassesChecks(subject: AccessSubject): boolean {
+  return subject.isSuperMan || subject.isCloudAccount;
+}
+
+export function hasPrivilege(subject: AccessSubject, key: string): boolean {
+  if (bypassesChecks(subject)) return true;
+  return subject.userPrivilegeKeys.includes(key) || subject.privilegeList.some((p) => p.key === key);
+}
+
+/** Reachable = may be opened; the side menu lists only these and others show the no-permission page. */
+export function canReach(subject: AccessSubject, route: RouteDef): boolean {
+  if (route.hiddenForCloudAccount && subject.isCloudAccount) return false;
+  return !route.privilege || hasPrivilege(subject, route.privilege);
+}

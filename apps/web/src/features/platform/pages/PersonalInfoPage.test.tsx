@@ -1,0 +1,113 @@
+// Personal info: the session's account, and the password change that ends in "sign in again" (SPEC §4, §5).
+import { generateKeyPairSync } from 'node:crypto';
+import type { Session } from '@svc/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
+import { AntdProvider } from '../../../app/layout/AntdProvider';
+import { SessionContext } from '../../../app/layout/session-context';
+import { clearSession } from '../../../app/session/storage';
+import { fakeServer, renderAt } from '../../../test/render';
+import PersonalInfoPage from './PersonalInfoPage';
+
+const { publicKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+
+const session: Session = {
+  loginName: 'operator1',
+  name: 'Li Lei',
+  isSuperMan: false,
+  isCloudAccount: false,
+  roles: [{ id: 3, roleName: 'Monitors' }],
+  userPrivilegeKeys: ['account'],
+  privilegeList: [],
+  logoUrl: null,
+  userLoginInfo: { id: 7, enterpriseId: 2, loginMode: 'sub' },
+  userAccount: {
+    loginName: 'operator1',
+    name: 'Li Lei',
+    mobile: null,
+    email: 'li@example.com',
+    enterpriseName: 'Acme',
+  },
+};
+
+async function open(answer: { code: number; msg?: string } = { code: 1 }) {
+  const fake = fakeServer({
+    '/rsa/getkey': () => ({ code: 1, data: { publicKey, algorithm: 'RSA-OAEP-256' } }),
+    '/api/session/update/password': () => answer,
+  });
+  configureApi({ fetch: fake.fetch });
+  await renderAt('/platform/basic', [
+    {
+      path: '/platform/basic',
+      element: (
+        <AntdProvider>
+          <SessionContext value={session}>
+            <PersonalInfoPage />
+          </SessionContext>
+        </AntdProvider>
+      ),
+    },
+  ]);
+  await screen.findByText('Acme');
+  return fake;
+}
+
+const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+afterEach(() => {
+  resetApiEnvironment();
+  clearSession();
+});
+
+describe('PersonalInfoPage', () => {
+  it('shows the account from the session', async () => {
+    await open();
+    expect(screen.getByText('operator1')).toBeTruthy();
+    expect(screen.getByText('Sub-account')).toBeTruthy();
+    expect(screen.getByText('Monitors')).toBeTruthy();
+    expect(screen.getByText('Not set')).toBeTruthy();
+  });
+
+  it('checks the SPEC §5 rules before sending anything', async () => {
+    const fake = await open();
+    type('oldPassword', 'Old#Pass2024');
+    type('newPassword', 'weakpass');
+    type('confirmPassword', 'different');
+    submit();
+    expect(await screen.findByText('The two passwords do not match, please re-enter.')).toBeTruthy();
+    // The rule text shows twice: as the field's hint and as its error.
+    await waitFor(() => expect(screen.getAllByText(/Password: 8–64 characters/)).toHaveLength(2));
+    expect(fake.calls.some((c) => c.path === '/api/session/update/password')).toBe(false);
+  });
+
+  it('sends both passwords encrypted, sets the update flag and asks to sign in again', async () => {
+    const fake = await open();
+    type('oldPassword', 'Old#Pass2024');
+    type('newPassword', 'New#Pass2025');
+    type('confirmPassword', 'New#Pass2025');
+    submit();
+    expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Please sign in again with the new password/)).toBeTruthy();
+    const body = fake.calls.find((c) => c.path === '/api/session/update/password')!.body as Record<string, string>;
+    expect(body.oldPassword).not.toContain('Old#Pass2024');
+    expect(Buffer.from(body.newPassword!, 'base64')).toHaveLength(256);
+    expect(localStorage.getItem('passwordUpdated')).toBe('1');
+  });
+
+  it('shows the server message when the change is refused', async () => {
+    await open({ code: 4000, msg: 'The old password is wrong.' });
+    type('oldPassword', 'Wrong#Pass2024');
+    type('newPassword', 'New#Pass2025');
+    type('confirmPassword', 'New#Pass2025');
+    submit();
+    expect(await screen.findByText('The old password is wrong.')).toBeTruthy();
+    expect(localStorage.getItem('passwordUpdated')).toBeNull();
+  });
+});

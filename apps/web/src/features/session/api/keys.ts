@@ -1,0 +1,7 @@
+// Query keys of the session domain (CONVENTIONS 7): one factory, mutations invalidate through it.
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+  captcha: () => [...sessionKeys.all, 'captcha'] as const,
+  branding: () => ['branding'] as const,
+};

@@ -1,0 +1,22 @@
+// GET /api/session/logOut: ends the session, clears token and storage and reloads at home (SPEC §4).
+import { api } from '../../../app/api/client';
+import { clearSession, getToken } from '../../../app/session/storage';
+import { SIGN_IN_PATH } from '../../../app/routes';
+
+/** Ends the session on the server; resolves true when the server answered code 1. */
+export async function endSession(token: string | undefined = getToken()): Promise<boolean> {
+  try {
+    await api.get('/api/session/logOut', { token }, { quiet: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The account menu's logout: whatever the server says, this browser is signed out afterwards. */
+export async function logout(): Promise<void> {
+  await endSession();
+  clearSession();
+  // A full load, not a client navigation: SPEC §4 "logout also reloads", dropping every cached page.
+  window.location.assign(SIGN_IN_PATH);
+}

@@ -1,0 +1,16 @@
+// Vitest project `web`: component and unit tests of the console under jsdom (Playwright specs live in /e2e).
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  root: import.meta.dirname,
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // antd's first render under jsdom compiles its CSS-in-JS; the default 5 s is tight on 2 cores.
+    testTimeout: 20_000,
+  },
+});
