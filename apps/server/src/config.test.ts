@@ -16,6 +16,11 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('reads a relative DATA_DIR from where npm was started', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/console', DATA_DIR: './data' }).dataDir).toBe('/srv/console/data');
+    expect(loadConfig({ INIT_CWD: '/srv/console', DATA_DIR: '/var/lib/console' }).dataDir).toBe('/var/lib/console');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

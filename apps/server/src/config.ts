@@ -61,7 +61,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    // Relative to where the user ran `npm start` (npm runs workspace scripts in their own folder).
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     admin: { loginName: e.CONSOLE_ADMIN_LOGIN, password: e.CONSOLE_ADMIN_PASSWORD, email: e.CONSOLE_ADMIN_EMAIL },
     loginCaptcha: e.LOGIN_CAPTCHA,
