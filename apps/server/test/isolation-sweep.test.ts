@@ -82,6 +82,9 @@ function sampleString(name: string, schema: Schema): string {
   if (name === 'mobile') return '13800000000';
   if (name === 'loginName' || name === 'userName') return 'sweepuser';
   if (name === 'code') return '123456';
+  if (name === 'sn') return 'SWEEP00000000001';
+  if (name === 'gbCode') return '34020000001320000099';
+  if (name === 'proName') return 'Sweep_site';
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   return 'Sweep';
 }
@@ -119,7 +122,18 @@ function requestsFor(path: string, method: string, op: Operation) {
 
 /** Everything of enterprise A, as text: any change between two snapshots fails the sweep. */
 async function snapshotOfA(enterpriseId: number): Promise<string> {
-  const tables = ['user', 'role', 'device_group', 'department', 'file', 'outbox'] as const;
+  const tables = [
+    'user',
+    'role',
+    'device_group',
+    'department',
+    'file',
+    'outbox',
+    'project',
+    'device',
+    'channel',
+    'tag',
+  ] as const;
   const parts: unknown[] = [await t.db.selectFrom('enterprise').selectAll().where('id', '=', enterpriseId).execute()];
   for (const table of tables) {
     parts.push(
@@ -211,7 +225,47 @@ beforeAll(async () => {
     .select('id')
     .where('login_name', '=', a.loginName)
     .executeTakeFirstOrThrow();
-  idsOfA = [a.id, mainUser.id, employee.id, staff.id, role.id, weak.id, group.id, department.id, logoId];
+  // A project tree with a device and a channel of its own, all marked.
+  const site = await call('/api/project/add', { proName: `${MARK}_site`, proLogo: `/api/file/${logoId}` });
+  const area = await call('/api/project/add', {
+    proName: `${MARK}_area`,
+    proLogo: `/api/file/${logoId}`,
+    parentId: site.id,
+    kind: 'area',
+  });
+  const device = await call('/api/device/add', {
+    sn: 'ZZALPHA000000001',
+    devName: `${MARK} camera`,
+    devType: 'IPC',
+    projectId: area.id,
+    password: `${MARK}pw`,
+  });
+  const channel = await t.db
+    .selectFrom('channel')
+    .select('id')
+    .where('device_id', '=', device.id)
+    .executeTakeFirstOrThrow();
+  await call('/api/roleProjectPrivilege/update', {
+    roleId: role.id,
+    projects: [{ projectId: site.id, privilegeKeys: ['device-add'] }],
+  });
+  await call('/api/group/device/listAdd', { groupId: group.id, deviceIds: [device.id] });
+  await call('/api/group/channel/listAdd', { groupId: group.id, channelIds: [channel.id] });
+  idsOfA = [
+    a.id,
+    mainUser.id,
+    employee.id,
+    staff.id,
+    role.id,
+    weak.id,
+    group.id,
+    department.id,
+    logoId,
+    site.id,
+    area.id,
+    device.id,
+    channel.id,
+  ];
   doc = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<Doc>();
 });
 afterAll(() => t.close());

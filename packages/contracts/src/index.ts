@@ -9,3 +9,5 @@ export * from './session.js';
 export * from './outbox.js';
 export * from './organisation.js';
 export * from './file.js';
+export * from './project.js';
+export * from './device.js';

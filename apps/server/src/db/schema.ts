@@ -155,7 +155,84 @@ export interface UserRoleTable {
   role_id: number;
 }
 
+export interface ProjectTable {
+  id: Id;
+  enterprise_id: number;
+  parent_id: number | null;
+  root_id: number | null;
+  path: string;
+  kind: 'project' | 'area';
+  name: string;
+  logo_url: string | null;
+  virtual_uuid: Generated<string>;
+  modules: Generated<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface DeviceTable {
+  id: Id;
+  enterprise_id: number;
+  project_id: number;
+  uuid: Generated<string>;
+  sn: string;
+  dev_name: string;
+  dev_type: 'IPC' | 'NVR' | 'DVR';
+  status: Generated<'online' | 'dormancy' | 'offline'>;
+  login_name: Generated<string>;
+  password: string;
+  gb_code: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  firmware: string | null;
+  ip: string | null;
+  port: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ChannelTable {
+  id: Id;
+  device_id: number;
+  enterprise_id: number;
+  index_no: number;
+  channel_title: string;
+  main: number | null;
+  extra: number | null;
+  kind: Generated<'normal' | 'alarm' | 'digital'>;
+  camera_type: Generated<'ordinary' | 'speedDome' | 'hemisphere'>;
+  longitude: number | null;
+  latitude: number | null;
+  enable: Generated<boolean>;
+  gb_code: string | null;
+}
+
+export interface TagTable {
+  id: Id;
+  enterprise_id: number;
+  tag_name: string;
+}
+
 export interface Database {
+  project: ProjectTable;
+  device: DeviceTable;
+  channel: ChannelTable;
+  tag: TagTable;
+  device_tag: { tag_id: number; device_id: number };
+  record_tag: { tag_id: number; record_id: number };
+  group_device: { group_id: number; device_id: number };
+  group_channel: { group_id: number; channel_id: number };
+  role_project_privilege: { role_id: number; project_id: number; privilege_key: string };
+  regional_config: {
+    enterprise_id: number;
+    server: string;
+    area_code: string;
+    unit_number: string;
+    industry_code: string;
+    type_code: string;
+    network_id: string;
+  };
   file: FileTable;
   department: DepartmentTable;
   device_group: DeviceGroupTable;

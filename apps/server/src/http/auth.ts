@@ -18,6 +18,8 @@ export type Principal = {
   mobile: string | null;
   email: string | null;
   enterpriseName: string;
+  /** Device group limiting which devices and channels a staff member sees (SPEC §6). */
+  groupId: number | null;
   roles: { id: number; roleName: string }[];
   /** Union of the keys of the user's roles (empty for those who bypass the checks). */
   privilegeKeys: ReadonlySet<string>;

@@ -2,17 +2,32 @@
 // {code, msg} with the HTTP status of its class; no stack trace or SQL ever leaves the process.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { envelope, httpStatusOf, resolveLanguage, translate, type AppCode, type Language } from '@svc/contracts';
+import {
+  CATALOGS,
+  DEFAULT_LANGUAGE,
+  envelope,
+  httpStatusOf,
+  resolveLanguage,
+  translate,
+  type AppCode,
+  type Language,
+  type MessageKey,
+} from '@svc/contracts';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
+    /** A success message of the route's own (SPEC §7: adding a project answers the server's msg). */
+    successMessage: MessageKey | null;
     /** IANA zone from the `timezone` header, for zone-less times (DESIGN §5). */
     timezone: string;
   }
 }
+
+/** For commands: run the service call, answer no data (`data: null`). */
+export const noData = (_done: void): null => null;
 
 /** Paths whose answers are enveloped (SPEC §7). */
 export function isApiPath(url: string): boolean {
@@ -69,16 +84,18 @@ function validationError(error: FastifyError): AppError {
     : error.validationContext === 'body'
       ? 'body'
       : (error.validationContext ?? 'request');
+  // Schemas carry catalogue keys as messages; zod's own English messages fall back to one per kind.
   const message = first.message ?? '';
   const reason = (
-    message.startsWith('validation.') ? message : (ZOD_CODE_REASON[first.keyword] ?? 'validation.invalid')
-  ) as 'validation.invalid' | 'validation.type';
+    message in CATALOGS[DEFAULT_LANGUAGE] ? message : (ZOD_CODE_REASON[first.keyword] ?? 'validation.invalid')
+  ) as MessageKey;
   return AppError.param(field, reason);
 }
 
 export function registerEnvelope(app: FastifyInstance): void {
   app.decorateRequest('language', 'en-US');
   app.decorateRequest('timezone', 'UTC');
+  app.decorateRequest('successMessage', null);
   app.addHook('onRequest', async (request) => {
     request.language = resolveLanguage(request.headers['language'] as string | undefined);
     const tz = request.headers['timezone'];
@@ -104,7 +121,7 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (!isApiPath(request.url) || reply.statusCode !== 200) return payload;
     if (typeof payload === 'object' && payload !== null && errorEnvelopes.has(payload)) return payload;
-    return { code: 1, msg: translate(request.language, 'code.1'), data: payload ?? null };
+    return { code: 1, msg: translate(request.language, request.successMessage ?? 'code.1'), data: payload ?? null };
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

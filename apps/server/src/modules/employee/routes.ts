@@ -21,8 +21,9 @@ import {
   personName,
 } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
+import { readUpload } from '../../http/upload.js';
 import { principalOf } from '../../http/auth.js';
+import { noData } from '../../http/envelope.js';
 import { IMPORT_MAX_BYTES, importEmployees } from './import.js';
 import type { EmployeeService } from './service.js';
 
@@ -39,8 +40,6 @@ const OwnProfileSchema = z
 
 export function employeeRoutes(app: FastifyInstance, service: EmployeeService, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Commands answer no data: run the service call, then answer null.
-  const ok = (_done: void) => null;
 
   r.post(
     '/api/employee/query',
@@ -79,7 +78,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.update(principalOf(req), req.body)),
+    async (req) => noData(await service.update(principalOf(req), req.body)),
   );
   r.post(
     '/api/employee/updateRoles',
@@ -92,7 +91,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.updateRoles(principalOf(req), req.body.id, req.body.roleIds)),
+    async (req) => noData(await service.updateRoles(principalOf(req), req.body.id, req.body.roleIds)),
   );
   r.post(
     '/api/employee/updatePwd',
@@ -105,7 +104,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.updatePassword(principalOf(req), req.body.id, req.body.password)),
+    async (req) => noData(await service.updatePassword(principalOf(req), req.body.id, req.body.password)),
   );
   r.get(
     '/api/employee/resetPasswd/:id',
@@ -134,7 +133,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.setStatus(principalOf(req), [req.params.id], req.params.status)),
+    async (req) => noData(await service.setStatus(principalOf(req), [req.params.id], req.params.status)),
   );
   r.post(
     '/api/employee/batchUpdateStatus',
@@ -147,7 +146,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.setStatus(principalOf(req), req.body.ids, req.body.status)),
+    async (req) => noData(await service.setStatus(principalOf(req), req.body.ids, req.body.status)),
   );
   r.post(
     '/api/employee/delete/:id',
@@ -155,7 +154,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
       config: { access: 'user-delete' },
       schema: { tags, summary: 'Delete a staff member', params: IdParamSchema, response: { 200: z.null() } },
     },
-    async (req) => ok(await service.delete(principalOf(req), req.params.id)),
+    async (req) => noData(await service.delete(principalOf(req), req.params.id)),
   );
   r.get(
     '/api/employee/queryById',
@@ -197,7 +196,7 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: z.null() },
       },
     },
-    async (req) => ok(await service.updateOwnProfile(principalOf(req), req.body)),
+    async (req) => noData(await service.updateOwnProfile(principalOf(req), req.body)),
   );
   r.post(
     '/api/employee/import',
@@ -210,13 +209,12 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
         response: { 200: ImportReportSchema },
       },
     },
-    async (req) => {
-      const part = req.isMultipart() ? await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : undefined;
-      if (!part) throw AppError.param('file', 'file.missing');
-      const buffer = await part.toBuffer().catch(() => {
-        throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
-      });
-      return importEmployees({ db, employees: service }, principalOf(req), buffer, req.language);
-    },
+    async (req) =>
+      importEmployees(
+        { db, employees: service },
+        principalOf(req),
+        await readUpload(req, IMPORT_MAX_BYTES),
+        req.language,
+      ),
   );
 }

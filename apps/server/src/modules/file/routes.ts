@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IdParamSchema, UploadedFileSchema } from '@svc/contracts';
-import { AppError } from '../../http/app-error.js';
+import { readUpload } from '../../http/upload.js';
 import { principalOf } from '../../http/auth.js';
 import type { FileService } from './service.js';
 
@@ -23,14 +23,22 @@ export function fileRoutes(app: FastifyInstance, service: FileService): void {
         response: { 200: UploadedFileSchema },
       },
     },
-    async (req) => {
-      const part = req.isMultipart() ? await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } }) : undefined;
-      if (!part) throw AppError.param('file', 'file.missing');
-      const bytes = await part.toBuffer().catch(() => {
-        throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
-      });
-      return service.saveImage(principalOf(req), `upload-${req.params.kind}`, bytes);
+    async (req) =>
+      service.saveImage(principalOf(req), `upload-${req.params.kind}`, await readUpload(req, IMAGE_MAX_BYTES)),
+  );
+  r.post(
+    '/api/file/project/logoUpload/:kind',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Upload a project logo: an image, at most 2 MB, stored as a 32×32 icon (SPEC §9)',
+        consumes: ['multipart/form-data'],
+        params: z.strictObject({ kind: z.string().regex(/^\d{1,3}$/, { error: 'validation.invalid' }) }),
+        response: { 200: UploadedFileSchema },
+      },
     },
+    async (req) => service.saveIcon(principalOf(req), await readUpload(req, IMAGE_MAX_BYTES)),
   );
   r.get(
     '/api/file/:id',

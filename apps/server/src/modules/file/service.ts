@@ -7,7 +7,11 @@ import { IMAGE_MAX_BYTES, type UploadedFile } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
+import sharp from 'sharp';
 import { sniffImage } from './image.js';
+
+/** SPEC §9: a project icon is 32×32. */
+export const ICON_SIZE = 32;
 
 export type FileDeps = { db: Db; dataDir: string };
 
@@ -52,6 +56,21 @@ export function createFileService({ db, dataDir }: FileDeps) {
         width: image.width,
         height: image.height,
       };
+    },
+
+    /** Checks an uploaded image, then stores it scaled into a 32×32 PNG icon (transparent margins keep its shape). */
+    async saveIcon(caller: Principal, bytes: Buffer): Promise<UploadedFile> {
+      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
+      if (!sniffImage(bytes)) throw AppError.param('file', 'file.format');
+      const icon = await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
+        .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer()
+        .catch(() => {
+          // Right header, broken body: not an image after all.
+          throw AppError.param('file', 'file.format');
+        });
+      return this.saveImage(caller, 'project-logo', icon);
     },
 
     /** The file's bytes and type, if it belongs to the caller's enterprise. */

@@ -110,6 +110,7 @@ export const sessionRepo = {
         'user.mobile as mobile',
         'user.email as email',
         'enterprise.name as enterpriseName',
+        'user.group_id as groupId',
       ])
       .where('session.token_hash', '=', tokenHash)
       .where('session.expires_at', '>', now)

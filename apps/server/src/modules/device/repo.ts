@@ -1,0 +1,136 @@
+// SQL of devices and channels, always narrowed to the caller's scope (projects, and group for staff).
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DeviceQuery } from '@svc/contracts';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { pageNewestFirst } from '../../db/paging.js';
+import { escapeLike } from '../enterprise/repo.js';
+import { inScopeProjects } from '../project/repo.js';
+import type { Scope } from '../project/scope.js';
+
+export type DeviceRow = {
+  id: number;
+  uuid: string;
+  sn: string;
+  dev_name: string;
+  dev_type: 'IPC' | 'NVR' | 'DVR';
+  project_id: number;
+  project_name: string;
+  status: 'online' | 'dormancy' | 'offline';
+  login_name: string;
+  gb_code: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  ip: string | null;
+  port: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  channel_count: string | number;
+  tags: string[] | null;
+  created_at: Date;
+};
+
+/** Devices the scope reaches, optionally only under one project path. */
+export function scopedDevices(db: Db, scope: Scope, underPath?: string) {
+  let q = db.selectFrom('device').where('device.enterprise_id', '=', scope.enterpriseId);
+  if (scope.paths !== null || underPath !== undefined) {
+    q = q.where('device.project_id', 'in', (eb) => {
+      const projects = inScopeProjects(eb.selectFrom('project'), scope).select('project.id');
+      return underPath === undefined ? projects : projects.where('project.path', 'like', `${underPath}%`);
+    });
+  }
+  if (scope.groupId !== null) {
+    q = q.where('device.id', 'in', (eb) =>
+      eb.selectFrom('group_device').select('device_id').where('group_id', '=', scope.groupId!),
+    );
+  }
+  return q;
+}
+
+function withColumns<O>(q: SelectQueryBuilder<Database, 'device', O>) {
+  return q.innerJoin('project', 'project.id', 'device.project_id').select((eb) => [
+    'device.id as id',
+    'device.uuid as uuid',
+    'device.sn as sn',
+    'device.dev_name as dev_name',
+    'device.dev_type as dev_type',
+    'device.project_id as project_id',
+    'project.name as project_name',
+    'device.status as status',
+    'device.login_name as login_name',
+    'device.gb_code as gb_code',
+    'device.model as model',
+    'device.manufacturer as manufacturer',
+    'device.ip as ip',
+    'device.port as port',
+    'device.longitude as longitude',
+    'device.latitude as latitude',
+    'device.created_at as created_at',
+    eb
+      .selectFrom('channel')
+      .select(sql<string>`count(*)`.as('c'))
+      .whereRef('channel.device_id', '=', 'device.id')
+      .as('channel_count'),
+    eb
+      .selectFrom('device_tag')
+      .innerJoin('tag', 'tag.id', 'device_tag.tag_id')
+      .select(sql<string[]>`array_agg(tag.tag_name order by tag.tag_name)`.as('t'))
+      .whereRef('device_tag.device_id', '=', 'device.id')
+      .as('tags'),
+  ]);
+}
+
+type Filters = Pick<DeviceQuery, 'devType' | 'status' | 'text'> & { sn?: string };
+function filtered(db: Db, scope: Scope, f: Filters, underPath?: string) {
+  return scopedDevices(db, scope, underPath)
+    .$if(f.devType !== undefined, (q) => q.where('device.dev_type', '=', f.devType!))
+    .$if(f.status !== undefined, (q) => q.where('device.status', '=', f.status!))
+    .$if(!!f.sn, (q) => q.where('device.sn', 'ilike', `%${escapeLike(f.sn!)}%`))
+    .$if(!!f.text, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('device.dev_name', 'ilike', `%${escapeLike(f.text!)}%`),
+          eb('device.sn', 'ilike', `%${escapeLike(f.text!)}%`),
+        ]),
+      ),
+    );
+}
+
+export const deviceRepo = {
+  page(db: Db, scope: Scope, q: DeviceQuery & { sn?: string }, underPath?: string) {
+    return pageNewestFirst<DeviceRow>(db, filtered(db, scope, q, underPath), 'device.id', q, (b) =>
+      withColumns(b as SelectQueryBuilder<Database, 'device', object>),
+    );
+  },
+
+  all(db: Db, scope: Scope, f: Filters, underPath: string | undefined, limit: number): Promise<DeviceRow[]> {
+    return withColumns(filtered(db, scope, f, underPath))
+      .orderBy('device.dev_name')
+      .orderBy('device.id')
+      .limit(limit)
+      .execute() as Promise<DeviceRow[]>;
+  },
+
+  get(db: Db, scope: Scope, id: number): Promise<(DeviceRow & { path: string }) | undefined> {
+    return withColumns(scopedDevices(db, scope).where('device.id', '=', id))
+      .select('project.path as path')
+      .executeTakeFirst() as Promise<(DeviceRow & { path: string }) | undefined>;
+  },
+
+  async counts(db: Db, scope: Scope) {
+    return scopedDevices(db, scope)
+      .select(['device.dev_type as devType', 'device.status as status', sql<string>`count(*)`.as('n')])
+      .groupBy(['device.dev_type', 'device.status'])
+      .execute();
+  },
+
+  channels(db: Db, enterpriseId: number, deviceId: number) {
+    return db
+      .selectFrom('channel')
+      .selectAll()
+      .where('enterprise_id', '=', enterpriseId)
+      .where('device_id', '=', deviceId)
+      .orderBy('index_no')
+      .execute();
+  },
+};

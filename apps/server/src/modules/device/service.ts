@@ -1,0 +1,248 @@
+// Devices and their channels (SPEC §3 Device/Channel, §4 Device and NVR channel, §5, §7 /api/device).
+// A device belongs to one enterprise; its serial number and GB code are unique on the platform.
+import { channelState, type AddDevice, type Device, type DeviceQuery } from '@svc/contracts';
+import type { z } from 'zod';
+import type { UpdateChannelSchema, UpdateDeviceSchema } from '@svc/contracts';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import type { Principal } from '../../http/auth.js';
+import { projectRepo } from '../project/repo.js';
+import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
+import { deviceRepo, type DeviceRow } from './repo.js';
+
+/** A non-paged list (pickers, maps) answers at most this many devices. */
+export const ALL_DEVICES_LIMIT = 5000;
+
+const toDevice = (r: DeviceRow): Device => ({
+  id: r.id,
+  uuid: r.uuid,
+  sn: r.sn,
+  devName: r.dev_name,
+  devType: r.dev_type,
+  projectId: r.project_id,
+  projectName: r.project_name,
+  statusLive: r.status,
+  loginName: r.login_name,
+  gbCode: r.gb_code,
+  model: r.model,
+  manufacturer: r.manufacturer,
+  ip: r.ip,
+  port: r.port,
+  longitude: r.longitude,
+  latitude: r.latitude,
+  channelCount: Number(r.channel_count),
+  tags: r.tags ?? [],
+  createdAt: r.created_at.toISOString(),
+});
+
+function uniqueness(err: unknown): never {
+  if (isUniqueViolation(err, 'device_sn')) throw new AppError(409, { messageKey: 'conflict.sn' });
+  if (isUniqueViolation(err, 'device_gb_code')) throw new AppError(409, { messageKey: 'conflict.gbCode' });
+  throw err;
+}
+
+export function createDeviceService({ db }: { db: Db }) {
+  async function device(scope: Scope, id: number) {
+    const row = await deviceRepo.get(db, scope, id);
+    if (!row) throw new AppError(404);
+    return row;
+  }
+  async function project(scope: Scope, id: number) {
+    const row = await projectRepo.get(db, scope, id);
+    if (!row) throw AppError.param('projectId', 'validation.invalid');
+    return row;
+  }
+  const must = (caller: Principal, scope: Scope, path: string, key: string) => {
+    if (!holdsOnProject(caller, scope, path, key)) throw new AppError(4117);
+  };
+
+  return {
+    async add(caller: Principal, input: AddDevice): Promise<{ id: number; uuid: string }> {
+      const scope = await scopeOf(db, caller);
+      must(caller, scope, (await project(scope, input.projectId)).path, 'device-add');
+      try {
+        return await db.transaction().execute(async (tx) => {
+          const created = await tx
+            .insertInto('device')
+            .values({
+              enterprise_id: caller.enterpriseId,
+              project_id: input.projectId,
+              sn: input.sn,
+              dev_name: input.devName,
+              dev_type: input.devType,
+              login_name: input.loginName,
+              password: input.password,
+              gb_code: input.gbCode ?? null,
+            })
+            .returning(['id', 'uuid'])
+            .executeTakeFirstOrThrow();
+          // A camera has one channel from the start; recorders report theirs when they register (catalog).
+          if (input.devType === 'IPC') {
+            await tx
+              .insertInto('channel')
+              .values({
+                device_id: created.id,
+                enterprise_id: caller.enterpriseId,
+                index_no: 1,
+                channel_title: input.devName,
+              })
+              .execute();
+          }
+          return created;
+        });
+      } catch (err) {
+        return uniqueness(err);
+      }
+    },
+
+    async update(caller: Principal, input: z.infer<typeof UpdateDeviceSchema>): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      const current = await device(scope, input.id);
+      must(caller, scope, current.path, 'device-edit');
+      const target = await project(scope, input.projectId);
+      must(caller, scope, target.path, 'device-edit');
+      try {
+        await db
+          .updateTable('device')
+          .set({
+            dev_name: input.devName,
+            project_id: input.projectId,
+            ...(input.loginName !== undefined ? { login_name: input.loginName } : {}),
+            ...(input.password !== undefined ? { password: input.password } : {}),
+            ...(input.gbCode !== undefined ? { gb_code: input.gbCode } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', input.id)
+          .where('enterprise_id', '=', caller.enterpriseId)
+          .execute();
+      } catch (err) {
+        uniqueness(err);
+      }
+    },
+
+    async delete(caller: Principal, ids: number[]): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      const rows = await Promise.all([...new Set(ids)].map((id) => device(scope, id)));
+      for (const r of rows) must(caller, scope, r.path, 'device-delete');
+      await db
+        .deleteFrom('device')
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    },
+
+    async page(caller: Principal, q: DeviceQuery & { sn?: string }) {
+      const scope = await scopeOf(db, caller);
+      const under = q.projectId !== undefined ? (await project(scope, q.projectId)).path : undefined;
+      const page = await deviceRepo.page(db, scope, q, under);
+      return { ...page, list: page.list.map(toDevice) };
+    },
+
+    async all(
+      caller: Principal,
+      f: {
+        projectId?: number | undefined;
+        devType?: Device['devType'] | undefined;
+        status?: Device['statusLive'] | undefined;
+      },
+    ) {
+      const scope = await scopeOf(db, caller);
+      const under = f.projectId !== undefined ? (await project(scope, f.projectId)).path : undefined;
+      return (await deviceRepo.all(db, scope, f, under, ALL_DEVICES_LIMIT)).map(toDevice);
+    },
+
+    async get(caller: Principal, id: number): Promise<Device> {
+      return toDevice(await device(await scopeOf(db, caller), id));
+    },
+
+    async countByType(caller: Principal) {
+      const rows = await deviceRepo.counts(db, await scopeOf(db, caller));
+      const out = { total: 0, byType: { IPC: 0, NVR: 0, DVR: 0 }, byStatus: { online: 0, dormancy: 0, offline: 0 } };
+      for (const r of rows) {
+        const n = Number(r.n);
+        out.total += n;
+        out.byType[r.devType] += n;
+        out.byStatus[r.status] += n;
+      }
+      return out;
+    },
+
+    async updateCoordinate(caller: Principal, id: number, longitude: number, latitude: number): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      must(caller, scope, (await device(scope, id)).path, 'device-edit');
+      await db
+        .updateTable('device')
+        .set({ longitude, latitude })
+        .where('id', '=', id)
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .execute();
+    },
+
+    async channels(caller: Principal, deviceId: number) {
+      const scope = await scopeOf(db, caller);
+      await device(scope, deviceId);
+      const rows = await deviceRepo.channels(db, caller.enterpriseId, deviceId);
+      // Staff in a group see only the group's channels of a device, when the group names channels.
+      const allowed =
+        scope.groupId === null
+          ? null
+          : new Set(
+              (
+                await db
+                  .selectFrom('group_channel')
+                  .select('channel_id')
+                  .where('group_id', '=', scope.groupId)
+                  .execute()
+              ).map((r) => r.channel_id),
+            );
+      return rows
+        .filter((c) => allowed === null || allowed.size === 0 || allowed.has(c.id))
+        .map((c) => {
+          const state = channelState(c.main);
+          return {
+            id: c.id,
+            index: c.index_no,
+            channelTitle: c.channel_title,
+            main: c.main,
+            extra: c.extra,
+            state,
+            playable: state === 'online',
+            kind: c.kind,
+            cameraType: c.camera_type,
+            longitude: c.longitude,
+            latitude: c.latitude,
+            enable: c.enable,
+            gbCode: c.gb_code,
+          };
+        });
+    },
+
+    async updateChannel(caller: Principal, input: z.infer<typeof UpdateChannelSchema>): Promise<void> {
+      const scope = await scopeOf(db, caller);
+      const channel = await db
+        .selectFrom('channel')
+        .select(['id', 'device_id'])
+        .where('id', '=', input.id)
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .executeTakeFirst();
+      if (!channel) throw new AppError(404);
+      must(caller, scope, (await device(scope, channel.device_id)).path, 'device-edit');
+      const { id, channelTitle, cameraType, ...rest } = input;
+      await db
+        .updateTable('channel')
+        .set({
+          ...rest,
+          ...(channelTitle !== undefined ? { channel_title: channelTitle } : {}),
+          ...(cameraType !== undefined ? { camera_type: cameraType } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -1,0 +1,150 @@
+// SQL of the project tree: nodes by materialised path, scoped to what the caller sees.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Scope } from './scope.js';
+
+export type ProjectRow = {
+  id: number;
+  parent_id: number | null;
+  root_id: number | null;
+  path: string;
+  kind: 'project' | 'area';
+  name: string;
+  logo_url: string | null;
+  virtual_uuid: string;
+  modules: string[];
+};
+
+/** Limits a query on `project` to the scope's subtrees. */
+export function inScopeProjects<O>(q: SelectQueryBuilder<Database, 'project', O>, scope: Scope) {
+  const scoped = q.where('project.enterprise_id', '=', scope.enterpriseId);
+  if (scope.paths === null) return scoped;
+  if (scope.paths.length === 0) return scoped.where(sql<boolean>`false`);
+  return scoped.where((eb) => eb.or(scope.paths!.map((p) => eb('project.path', 'like', `${p}%`))));
+}
+
+export const projectRepo = {
+  list(db: Db, scope: Scope): Promise<ProjectRow[]> {
+    return inScopeProjects(db.selectFrom('project'), scope)
+      .select(['id', 'parent_id', 'root_id', 'path', 'kind', 'name', 'logo_url', 'virtual_uuid', 'modules'])
+      .orderBy('path')
+      .execute() as Promise<ProjectRow[]>;
+  },
+
+  get(db: Db, scope: Scope, id: number): Promise<ProjectRow | undefined> {
+    return inScopeProjects(db.selectFrom('project'), scope)
+      .select(['id', 'parent_id', 'root_id', 'path', 'kind', 'name', 'logo_url', 'virtual_uuid', 'modules'])
+      .where('project.id', '=', id)
+      .executeTakeFirst() as Promise<ProjectRow | undefined>;
+  },
+
+  async insert(
+    db: Db,
+    enterpriseId: number,
+    node: { parent: ProjectRow | null; kind: 'project' | 'area'; name: string; logoUrl: string },
+  ): Promise<number> {
+    return db.transaction().execute(async (tx) => {
+      const { id } = await tx
+        .insertInto('project')
+        .values({
+          enterprise_id: enterpriseId,
+          parent_id: node.parent?.id ?? null,
+          root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : null,
+          path: '/',
+          kind: node.kind,
+          name: node.name,
+          logo_url: node.logoUrl,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .updateTable('project')
+        .set({
+          path: `${node.parent?.path ?? '/'}${id}/`,
+          root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : id,
+        })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    });
+  },
+
+  update(db: Db, enterpriseId: number, id: number, p: { name: string; logoUrl: string }) {
+    return db
+      .updateTable('project')
+      .set({ name: p.name, logo_url: p.logoUrl })
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Whether any device hangs anywhere in the subtree. */
+  async subtreeHasDevices(db: Db, enterpriseId: number, path: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('device')
+      .innerJoin('project', 'project.id', 'device.project_id')
+      .select('device.id')
+      .where('project.enterprise_id', '=', enterpriseId)
+      .where('project.path', 'like', `${path}%`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Deletes a node with everything under it, in one statement (the parent links go together). */
+  deleteSubtree(db: Db, enterpriseId: number, path: string) {
+    return db
+      .deleteFrom('project')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('path', 'like', `${path}%`)
+      .execute();
+  },
+
+  /** Devices per project, and up to `inline` of them per project for the tree (statuses included). */
+  async devicesForTree(db: Db, scope: Scope, projectIds: number[], inline: number) {
+    if (projectIds.length === 0) return { counts: new Map<number, number>(), devices: [] };
+    const group = scope.groupId;
+    const base = db
+      .selectFrom('device')
+      .where('device.enterprise_id', '=', scope.enterpriseId)
+      .where('device.project_id', 'in', projectIds)
+      .$if(group !== null, (q) =>
+        q.where('device.id', 'in', (eb) =>
+          eb.selectFrom('group_device').select('device_id').where('group_id', '=', group!),
+        ),
+      );
+    const counts = await base
+      .select(['device.project_id as projectId', sql<string>`count(*)`.as('n')])
+      .groupBy('device.project_id')
+      .execute();
+    const devices = await db
+      .selectFrom(
+        base
+          .select((eb) => [
+            'device.id as id',
+            'device.uuid as uuid',
+            'device.sn as sn',
+            'device.dev_name as devName',
+            'device.dev_type as devType',
+            'device.status as statusLive',
+            'device.project_id as projectId',
+            eb
+              .selectFrom('channel')
+              .select(sql<string>`count(*)`.as('c'))
+              .whereRef('channel.device_id', '=', 'device.id')
+              .as('channelCount'),
+            sql<number>`row_number() over (partition by device.project_id order by device.dev_name, device.id)`.as(
+              'rn',
+            ),
+          ])
+          .as('d'),
+      )
+      .selectAll()
+      .where('rn', '<=', inline)
+      .orderBy('projectId')
+      .orderBy('rn')
+      .execute();
+    return { counts: new Map(counts.map((c) => [c.projectId, Number(c.n)])), devices };
+  },
+};

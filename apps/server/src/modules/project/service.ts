@@ -1,0 +1,139 @@
+// The project tree (SPEC §2 tree panel, §3 Project, §4 Project deletion, §5 rules, §7 /api/project):
+// projects nest sub-projects and monitoring areas to any depth; devices hang on any node.
+import { PRIVILEGE_CATALOGUE, TREE_DEVICES_INLINE, type ProjectNode } from '@svc/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { holds, type Principal } from '../../http/auth.js';
+import type { FileService } from '../file/service.js';
+import { projectRepo, type ProjectRow } from './repo.js';
+import { holdsOnProject, scopeOf, type Scope } from './scope.js';
+
+/** Keys that act on projects and what hangs on them: the catalogue under the project menu. */
+const PROJECT_KEYS = (() => {
+  const parent = new Map(PRIVILEGE_CATALOGUE.map((p) => [p.key, p.parentKey]));
+  const rootOf = (k: string): string => (parent.get(k) ? rootOf(parent.get(k)!) : k);
+  return PRIVILEGE_CATALOGUE.filter((p) => rootOf(p.key) === 'project').map((p) => p.key);
+})();
+
+const FILE_URL = /^\/api\/file\/(\d+)$/;
+
+export type ProjectDeps = { db: Db; files: FileService };
+
+export function createProjectService({ db, files }: ProjectDeps) {
+  async function existing(scope: Scope, id: number): Promise<ProjectRow> {
+    const row = await projectRepo.get(db, scope, id);
+    if (!row) throw new AppError(404);
+    return row;
+  }
+
+  /** A logo is an image the enterprise uploaded, named by its url (never an outside address). */
+  async function checkLogo(caller: Principal, url: string): Promise<string> {
+    const id = FILE_URL.exec(url)?.[1];
+    if (!id || !(await files.isOwnImage(caller, Number(id)))) throw AppError.param('proLogo', 'project.logoRequired');
+    return url;
+  }
+
+  function privilegesAt(caller: Principal, scope: Scope, path: string): { key: string }[] {
+    return PROJECT_KEYS.filter((k) => holdsOnProject(caller, scope, path, k)).map((key) => ({ key }));
+  }
+
+  return {
+    async add(
+      caller: Principal,
+      input: { proName: string; proLogo: string; parentId?: number | null | undefined; kind: 'project' | 'area' },
+    ) {
+      const scope = await scopeOf(db, caller);
+      const parent = input.parentId ? await existing(scope, input.parentId) : null;
+      if (parent ? !holdsOnProject(caller, scope, parent.path, 'project-add') : !holds(caller, 'project-add'))
+        throw new AppError(4117);
+      if (parent?.kind === 'area' && input.kind === 'project') throw AppError.param('parentId', 'project.underArea');
+      const logoUrl = await checkLogo(caller, input.proLogo);
+      const id = await projectRepo.insert(db, caller.enterpriseId, {
+        parent,
+        kind: input.kind,
+        name: input.proName,
+        logoUrl,
+      });
+      return { id };
+    },
+
+    async update(caller: Principal, input: { id: number; proName: string; proLogo: string }) {
+      const scope = await scopeOf(db, caller);
+      const node = await existing(scope, input.id);
+      if (!holdsOnProject(caller, scope, node.path, 'project-edit')) throw new AppError(4117);
+      await projectRepo.update(db, caller.enterpriseId, node.id, {
+        name: input.proName,
+        logoUrl: await checkLogo(caller, input.proLogo),
+      });
+    },
+
+    /** Deletes nodes with their (empty) sub-projects and areas; refuses any subtree holding a device. */
+    async delete(caller: Principal, ids: number[]) {
+      const scope = await scopeOf(db, caller);
+      const nodes = await Promise.all([...new Set(ids)].map((id) => existing(scope, id)));
+      for (const node of nodes) {
+        if (!holdsOnProject(caller, scope, node.path, 'project-delete')) throw new AppError(4117);
+        if (await projectRepo.subtreeHasDevices(db, caller.enterpriseId, node.path))
+          throw new AppError(409, { messageKey: 'project.hasChildren' });
+      }
+      for (const node of nodes) await projectRepo.deleteSubtree(db, caller.enterpriseId, node.path);
+    },
+
+    /** The forest the caller sees: granted subtrees become roots of their own. */
+    async mine(caller: Principal): Promise<ProjectNode[]> {
+      const scope = await scopeOf(db, caller);
+      const rows = await projectRepo.list(db, scope);
+      const { counts, devices } = await projectRepo.devicesForTree(
+        db,
+        scope,
+        rows.map((r) => r.id),
+        TREE_DEVICES_INLINE,
+      );
+      const nodes = new Map<number, ProjectNode>();
+      for (const r of rows) {
+        nodes.set(r.id, {
+          id: r.id,
+          title: r.name,
+          proName: r.name,
+          proLogo: r.logo_url,
+          kind: r.kind,
+          parentId: r.parent_id,
+          parentRootId: r.root_id ?? r.id,
+          projectVirtualUuid: r.virtual_uuid,
+          privileges: privilegesAt(caller, scope, r.path),
+          modules: r.modules,
+          deviceCount: counts.get(r.id) ?? 0,
+          moreShow: (counts.get(r.id) ?? 0) > TREE_DEVICES_INLINE,
+          deviceVOS: [],
+          children: [],
+        });
+      }
+      for (const d of devices) {
+        nodes
+          .get(d.projectId)
+          ?.deviceVOS.push({
+            id: d.id,
+            uuid: d.uuid,
+            sn: d.sn,
+            devName: d.devName,
+            devType: d.devType,
+            statusLive: d.statusLive,
+            channelCount: Number(d.channelCount),
+          });
+      }
+      const roots: ProjectNode[] = [];
+      // Rows come in path order: a parent is always placed before its children.
+      for (const r of rows) {
+        const node = nodes.get(r.id)!;
+        const parent = r.parent_id !== null ? nodes.get(r.parent_id) : undefined;
+        if (parent) parent.children.push(node);
+        else roots.push(node);
+      }
+      // deviceCount covers the node and everything below it.
+      const total = (n: ProjectNode): number => (n.deviceCount += n.children.reduce((sum, c) => sum + total(c), 0));
+      roots.forEach(total);
+      return roots;
+    },
+  };
+}
+export type ProjectService = ReturnType<typeof createProjectService>;

@@ -1,0 +1,445 @@
+// The project tree, devices and channels, and what staff see of them (issue 5 §1–§3).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { apiEnterprise, uniqueLogin } from '../factories.js';
+import { makePng, multipartFile } from '../images.js';
+import { sniffImage } from '../../src/modules/file/image.js';
+
+let t: TestApp;
+let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let rival: Awaited<ReturnType<typeof apiEnterprise>>;
+let logo: string;
+
+type Body = { code: number; msg: string; data?: unknown };
+const as = (token: string) => ({
+  post: async (url: string, payload?: unknown) =>
+    (
+      await t.call({
+        method: 'POST',
+        url,
+        headers: { xaccesstoken: token, language: 'en-US' },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      })
+    ).body as Body,
+  get: async (url: string) => (await t.call({ method: 'GET', url, headers: { xaccesstoken: token } })).body as Body,
+});
+const data = <T>(b: Body): T => {
+  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
+  return b.data as T;
+};
+type Node = {
+  id: number;
+  proName: string;
+  kind: string;
+  parentId: number | null;
+  parentRootId: number;
+  deviceCount: number;
+  moreShow: boolean;
+  deviceVOS: { sn: string; statusLive: string }[];
+  children: Node[];
+  privileges: { key: string }[];
+};
+
+async function uploadLogo(token: string) {
+  const { payload, headers } = multipartFile(makePng(120, 80), 'logo.png');
+  return data<{ url: string; width: number; height: number }>(
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/file/project/logoUpload/0',
+        headers: { ...headers, xaccesstoken: token },
+        payload,
+      })
+    ).body as Body,
+  );
+}
+async function addProject(token: string, proName: string, parentId?: number, kind: 'project' | 'area' = 'project') {
+  return data<{ id: number }>(
+    await as(token).post('/api/project/add', { proName, proLogo: logo, kind, ...(parentId ? { parentId } : {}) }),
+  ).id;
+}
+let snSeq = 0;
+const newSn = () =>
+  `SN${Date.now().toString(36).toUpperCase()}${String(++snSeq).padStart(4, '0')}`.slice(0, 16).padEnd(16, '0');
+async function addDevice(
+  token: string,
+  projectId: number,
+  devType: 'IPC' | 'NVR' | 'DVR' = 'IPC',
+  devName = 'Gate camera',
+) {
+  const sn = newSn();
+  const id = data<{ id: number }>(
+    await as(token).post('/api/device/add', { sn, devName, devType, projectId, password: 'dev-pass' }),
+  ).id;
+  return { id, sn };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login(ADMIN.loginName, ADMIN.password);
+  boss = await apiEnterprise(t, admin, 'Acme Sites');
+  rival = await apiEnterprise(t, admin, 'Rival Sites');
+  logo = (await uploadLogo(boss.token)).url;
+});
+afterAll(() => t.close());
+
+describe('project tree', () => {
+  it('stores the logo as a 32×32 icon', async () => {
+    const uploaded = await uploadLogo(boss.token);
+    expect(uploaded).toMatchObject({ width: 32, height: 32 });
+    const file = await t.app.inject({ method: 'GET', url: uploaded.url, headers: { xaccesstoken: boss.token } });
+    expect(sniffImage(file.rawPayload)).toEqual({ mime: 'image/png', width: 32, height: 32 });
+  });
+
+  it('adds projects, sub-projects and areas to any depth, answering its own message', async () => {
+    const res = await as(boss.token).post('/api/project/add', { proName: 'Headquarters', proLogo: logo });
+    expect(res).toMatchObject({ code: 1, msg: 'Project added.' });
+    const hq = (res.data as { id: number }).id;
+    const east = await addProject(boss.token, 'East_Wing', hq);
+    const lobby = await addProject(boss.token, '大堂-1', east, 'area');
+    const cams = await addProject(boss.token, 'Lobby-cams', lobby, 'area');
+    await addDevice(boss.token, cams);
+    await addDevice(boss.token, east, 'NVR', 'Recorder');
+    const tree = data<Node[]>(await as(boss.token).post('/api/project/query/mine'));
+    const root = tree.find((n) => n.id === hq)!;
+    expect(root).toMatchObject({
+      proName: 'Headquarters',
+      kind: 'project',
+      parentId: null,
+      parentRootId: hq,
+      deviceCount: 2,
+    });
+    const eastNode = root.children[0]!;
+    expect(eastNode).toMatchObject({ id: east, parentRootId: hq, deviceCount: 2, moreShow: false });
+    expect(eastNode.deviceVOS.map((d) => d.statusLive)).toEqual(['offline']);
+    expect(eastNode.children[0]!.children[0]).toMatchObject({ id: cams, kind: 'area', deviceCount: 1 });
+    expect(root.privileges.map((p) => p.key)).toContain('project-add');
+  });
+
+  it.each([
+    [{ proName: '' }, 'Project name cannot be empty.'],
+    [{ proName: 'HQ!' }, 'Project name cannot contain special characters.'],
+    [{ proName: 'HQ <b>' }, 'Project name cannot contain special characters.'],
+    [{ proLogo: '' }, 'Project logo cannot be empty.'],
+    [{ proLogo: 'https://evil.example.com/pixel.gif' }, 'Project logo cannot be empty.'],
+  ])('refuses %j', async (patch, message) => {
+    const res = await as(boss.token).post('/api/project/add', { proName: 'Ok', proLogo: logo, ...patch });
+    expect(res.code).toBe(4000);
+    expect(res.msg).toContain(message);
+  });
+
+  it('refuses a logo of another enterprise and a project under a monitoring area', async () => {
+    const theirs = (await uploadLogo(rival.token)).url;
+    expect((await as(boss.token).post('/api/project/add', { proName: 'Theirs', proLogo: theirs })).code).toBe(4000);
+    const site = await addProject(boss.token, 'Site');
+    const area = await addProject(boss.token, 'Yard', site, 'area');
+    const res = await as(boss.token).post('/api/project/add', { proName: 'Nested', proLogo: logo, parentId: area });
+    expect(res.msg).toContain('cannot be placed under a monitoring area');
+  });
+
+  it('refuses deleting a subtree that holds a device, then deletes it with its sub-projects once empty', async () => {
+    const site = await addProject(boss.token, 'Warehouse');
+    const sub = await addProject(boss.token, 'Dock', site);
+    const dev = await addDevice(boss.token, sub);
+    expect(await as(boss.token).post('/api/project/deleteByIds', [site])).toMatchObject({
+      code: 409,
+      msg: 'A node with children cannot be deleted.',
+    });
+    expect((await as(boss.token).post('/api/device/deleteByIds', [dev.id])).code).toBe(1);
+    expect((await as(boss.token).post('/api/project/deleteByIds', [site])).code).toBe(1);
+    const tree = data<Node[]>(await as(boss.token).post('/api/project/query/mine'));
+    expect(JSON.stringify(tree)).not.toContain('Warehouse');
+    expect(JSON.stringify(tree)).not.toContain('Dock');
+  });
+
+  it('renames a node and shows nothing of it to another enterprise', async () => {
+    const site = await addProject(boss.token, 'Old_Name');
+    expect(
+      (await as(boss.token).post('/api/project/update', { id: site, proName: 'New_Name', proLogo: logo })).code,
+    ).toBe(1);
+    expect(
+      (await as(rival.token).post('/api/project/update', { id: site, proName: 'Hijack', proLogo: logo })).code,
+    ).toBe(404);
+    expect(JSON.stringify(data(await as(rival.token).post('/api/project/query/mine')))).not.toContain('New_Name');
+  });
+});
+
+describe('devices', () => {
+  let site: number;
+  let wing: number;
+  beforeAll(async () => {
+    site = await addProject(boss.token, 'Mall');
+    wing = await addProject(boss.token, 'North', site);
+  });
+
+  it('adds a camera with one channel and the default login name', async () => {
+    const { id, sn } = await addDevice(boss.token, wing, 'IPC', 'Entrance');
+    const device = data<{ sn: string; loginName: string; channelCount: number; projectName: string }>(
+      await as(boss.token).get(`/api/device/detail/${id}`),
+    );
+    expect(device).toMatchObject({ sn, loginName: 'Admin', channelCount: 1, projectName: 'North' });
+  });
+
+  it.each([
+    [{ sn: 'ABC123' }, 'serial number is 13, 16 or 20'],
+    [{ sn: 'ABCDEFGHIJKLMN' }, 'serial number is 13, 16 or 20'],
+    [{ sn: 'ABCDEFGHIJKL-' }, 'serial number is 13, 16 or 20'],
+    [{ gbCode: '3402000000132000001' }, 'GB code is 20 digits'],
+    [{ devType: 'PTZ' }, 'devType'],
+    [{ password: '' }, 'password'],
+  ])('refuses %j', async (patch, text) => {
+    const res = await as(boss.token).post('/api/device/add', {
+      sn: newSn(),
+      devName: 'X',
+      devType: 'IPC',
+      projectId: wing,
+      password: 'p',
+      ...patch,
+    });
+    expect(res.code).toBe(4000);
+    expect(res.msg).toContain(text);
+  });
+
+  it('refuses a serial number already added, whatever its case and whichever enterprise', async () => {
+    const { sn } = await addDevice(boss.token, wing);
+    const rivalSite = await (async () => {
+      const url = (await uploadLogo(rival.token)).url;
+      return data<{ id: number }>(
+        await as(rival.token).post('/api/project/add', { proName: 'RivalSite', proLogo: url }),
+      ).id;
+    })();
+    const res = await as(rival.token).post('/api/device/add', {
+      sn: sn.toLowerCase(),
+      devName: 'Copy',
+      devType: 'IPC',
+      projectId: rivalSite,
+      password: 'p',
+    });
+    expect(res).toMatchObject({ code: 409, msg: 'A device with this serial number has already been added.' });
+    expect(
+      (
+        await as(rival.token).post('/api/device/add', {
+          sn: newSn(),
+          devName: 'Mine',
+          devType: 'IPC',
+          projectId: wing,
+          password: 'p',
+        })
+      ).code,
+    ).toBe(4000);
+  });
+
+  it('lists by subtree, type, status and text, pages, and counts by type and status', async () => {
+    const mallOnly = await addProject(boss.token, 'Counted');
+    for (const type of ['IPC', 'IPC', 'NVR', 'DVR'] as const)
+      await addDevice(boss.token, mallOnly, type, `Counted ${type}`);
+    const all = data<{ list: { id: number }[] }>(
+      await as(boss.token).post('/api/device/page/queryList', { page: 1, size: 10, projectId: mallOnly }),
+    );
+    await t.db.updateTable('device').set({ status: 'online' }).where('id', '=', all.list[0]!.id).execute();
+    const q = async (f: object) =>
+      data<{ total: number; list: { devType: string }[] }>(
+        await as(boss.token).post('/api/device/page/queryList', { page: 1, size: 2, projectId: mallOnly, ...f }),
+      );
+    expect((await q({})).total).toBe(4);
+    expect((await q({ devType: 'IPC' })).total).toBe(2);
+    expect((await q({ status: 'online' })).total).toBe(1);
+    expect((await q({ text: 'counted nvr' })).list.map((d) => d.devType)).toEqual(['NVR']);
+    const counts = data<{ total: number; byType: Record<string, number>; byStatus: Record<string, number> }>(
+      await as(boss.token).post('/api/device/countByType'),
+    );
+    expect(counts.byType.NVR).toBeGreaterThanOrEqual(1);
+    expect(counts.byStatus.online).toBe(1);
+    expect(counts.total).toBe(counts.byType.IPC! + counts.byType.NVR! + counts.byType.DVR!);
+    const rivalCounts = data<{ total: number }>(await as(rival.token).post('/api/device/countByType'));
+    expect(rivalCounts.total).toBe(0);
+  });
+
+  it('finds by serial number, lists all without paging, moves, places and deletes', async () => {
+    const { id, sn } = await addDevice(boss.token, wing, 'DVR', 'Back office');
+    expect(
+      data<{ list: { id: number }[] }>(
+        await as(boss.token).post('/api/device/page/queryBySn', { page: 1, size: 10, sn: sn.slice(2, 12) }),
+      ).list.map((d) => d.id),
+    ).toEqual([id]);
+    expect(
+      data<{ id: number }[]>(await as(boss.token).post('/api/device/all/queryList', { projectId: wing })).some(
+        (d) => d.id === id,
+      ),
+    ).toBe(true);
+    expect(
+      (await as(boss.token).post('/api/device/update', { id, devName: 'Back office 2', projectId: site })).code,
+    ).toBe(1);
+    expect(
+      (await as(boss.token).post('/api/device/updateCoordinate', { id, longitude: 121.47, latitude: 31.23 })).code,
+    ).toBe(1);
+    expect(
+      (await as(boss.token).post('/api/device/updateCoordinate', { id, longitude: 200, latitude: 31.23 })).code,
+    ).toBe(4000);
+    expect(
+      data<{ projectId: number; longitude: number; devName: string }>(
+        await as(boss.token).get(`/api/device/detail/${id}`),
+      ),
+    ).toMatchObject({ projectId: site, longitude: 121.47, devName: 'Back office 2' });
+    expect((await as(rival.token).post('/api/device/deleteByIds', [id])).code).toBe(404);
+    expect((await as(boss.token).post('/api/device/deleteByIds', [id])).code).toBe(1);
+    expect((await as(boss.token).get(`/api/device/detail/${id}`)).code).toBe(404);
+  });
+
+  it('answers channel states of SPEC §4: −2 alarm message, ≥ 0 online and playable, else not configured', async () => {
+    const { id } = await addDevice(boss.token, wing, 'NVR', 'Recorder 8');
+    await t.db
+      .insertInto('channel')
+      .values(
+        [0, -2, null, 3].map((main, i) => ({
+          device_id: id,
+          enterprise_id: boss.id,
+          index_no: i + 1,
+          channel_title: `CH${i + 1}`,
+          main,
+        })),
+      )
+      .execute();
+    const channels = data<{ id: number; state: string; playable: boolean }[]>(
+      await as(boss.token).post('/api/device/channel/list', { deviceId: id }),
+    );
+    expect(channels.map((c) => [c.state, c.playable])).toEqual([
+      ['online', true],
+      ['alarm', false],
+      ['unconfigured', false],
+      ['online', true],
+    ]);
+    expect(
+      (
+        await as(boss.token).post('/api/device/channel/update', {
+          id: channels[0]!.id,
+          channelTitle: 'Front door',
+          enable: false,
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (await as(rival.token).post('/api/device/channel/update', { id: channels[0]!.id, channelTitle: 'Mine' })).code,
+    ).toBe(404);
+  });
+});
+
+describe('what staff see', () => {
+  it('sees only the projects its roles are granted, with project-level keys, and only its group’s devices', async () => {
+    const north = await addProject(boss.token, 'Granted');
+    const south = await addProject(boss.token, 'Hidden');
+    const inGroup = await addDevice(boss.token, north, 'IPC', 'In group');
+    await addDevice(boss.token, north, 'IPC', 'Out of group');
+    await addDevice(boss.token, south, 'IPC', 'Hidden camera');
+    const role = data<{ id: number }>(
+      await as(boss.token).post('/api/role/add', { roleName: 'North Guards', privilegeKeys: ['device', 'preview'] }),
+    ).id;
+    expect(
+      (
+        await as(boss.token).post('/api/roleProjectPrivilege/update', {
+          roleId: role,
+          projects: [{ projectId: north, privilegeKeys: ['device-add'] }],
+        })
+      ).code,
+    ).toBe(1);
+    expect(data<unknown[]>(await as(boss.token).post(`/api/roleProjectPrivilege/query/${role}`))).toEqual([
+      { projectId: north, privilegeKeys: ['device-add'] },
+    ]);
+    const loginName = uniqueLogin('guard');
+    await as(boss.token).post('/api/employee/add', {
+      loginName,
+      name: 'Guard',
+      password: await t.encrypt('Staff@pass1'),
+      roleIds: [role],
+    });
+    const staff = await t.login(loginName, 'Staff@pass1', 'sub');
+
+    const tree = data<Node[]>(await as(staff).post('/api/project/query/mine'));
+    expect(tree.map((n) => n.proName)).toEqual(['Granted']);
+    expect(tree[0]!.privileges.map((p) => p.key)).toContain('device-add');
+    expect(
+      (
+        await as(staff).post('/api/device/add', {
+          sn: newSn(),
+          devName: 'Staff cam',
+          devType: 'IPC',
+          projectId: north,
+          password: 'p',
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (
+        await as(staff).post('/api/device/add', {
+          sn: newSn(),
+          devName: 'Nope',
+          devType: 'IPC',
+          projectId: south,
+          password: 'p',
+        })
+      ).code,
+    ).toBe(4000);
+    expect((await as(staff).post('/api/device/deleteByIds', [inGroup.id])).code).toBe(4117);
+    expect(
+      data<{ total: number }>(await as(staff).post('/api/device/page/queryList', { page: 1, size: 10 })).total,
+    ).toBe(3);
+
+    // Put the guard in a group holding one device: it now sees that one only.
+    const group = data<{ id: number }>(await as(boss.token).post('/api/group/add', { name: 'Gate group' })).id;
+    expect(
+      (await as(boss.token).post('/api/group/device/listAdd', { groupId: group, deviceIds: [inGroup.id] })).code,
+    ).toBe(1);
+    expect(
+      data<{ list: { id: number }[] }>(
+        await as(boss.token).post('/api/group/device/query', { groupId: group, page: 1, size: 10 }),
+      ).list.map((d) => d.id),
+    ).toEqual([inGroup.id]);
+    const employee = await t.db
+      .selectFrom('user')
+      .select('id')
+      .where('login_name', '=', loginName)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await as(boss.token).post('/api/employee/update', { id: employee.id, name: 'Guard', groupId: group })).code,
+    ).toBe(1);
+    const page = data<{ list: { id: number }[] }>(
+      await as(staff).post('/api/device/page/queryList', { page: 1, size: 10 }),
+    );
+    expect(page.list.map((d) => d.id)).toEqual([inGroup.id]);
+    const treeNow = data<Node[]>(await as(staff).post('/api/project/query/mine'));
+    expect(treeNow[0]!.deviceVOS.map((d) => d.sn)).toEqual([inGroup.sn]);
+    expect(data<{ total: number }>(await as(staff).post('/api/device/countByType')).total).toBe(1);
+  });
+});
+
+describe('group membership', () => {
+  it('grants devices and channels through a group, refusing ones the caller does not see', async () => {
+    const site = await addProject(boss.token, 'Grouped');
+    const cam = await addDevice(boss.token, site);
+    const group = data<{ id: number }>(await as(boss.token).post('/api/group/add', { name: 'Channel group' })).id;
+    const channel = data<{ id: number }[]>(
+      await as(boss.token).post('/api/device/channel/list', { deviceId: cam.id }),
+    )[0]!;
+    expect(
+      (await as(boss.token).post('/api/group/channel/listAdd', { groupId: group, channelIds: [channel.id] })).code,
+    ).toBe(1);
+    expect(
+      data<{ id: number }[]>(await as(boss.token).post('/api/group/channel/query', { groupId: group })).map(
+        (c) => c.id,
+      ),
+    ).toEqual([channel.id]);
+    expect(
+      (await as(boss.token).post('/api/group/channel/listRemove', { groupId: group, channelIds: [channel.id] })).code,
+    ).toBe(1);
+    const rivalGroup = data<{ id: number }>(await as(rival.token).post('/api/group/add', { name: 'Theirs' })).id;
+    expect(
+      (await as(rival.token).post('/api/group/device/listAdd', { groupId: rivalGroup, deviceIds: [cam.id] })).code,
+    ).toBe(404);
+    expect(
+      (await as(boss.token).post('/api/group/device/listAdd', { groupId: rivalGroup, deviceIds: [cam.id] })).code,
+    ).toBe(404);
+    expect((await as(boss.token).post('/api/group/device/listAdd', { groupId: group, deviceIds: [] })).msg).toContain(
+      'Select at least one item',
+    );
+  });
+});

@@ -1,0 +1,100 @@
+// Projects, sub-projects and monitoring areas: one tree per enterprise, devices on any node (SPEC §3 Project, §5).
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { requiredString } from './rules.js';
+
+/** SPEC §5: letters, digits, Chinese characters, underscore and hyphen. */
+export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_\-\u4e00-\u9fa5]+$/;
+export const proName = () =>
+  requiredString()
+    .trim()
+    .min(1, { error: 'project.nameRequired' })
+    .max(32, { error: 'validation.tooLong' })
+    .regex(PROJECT_NAME_PATTERN, { error: 'project.nameSpecial' });
+
+export const ProjectKindSchema = z
+  .enum(['project', 'area'])
+  .describe('a project (or sub-project) or a monitoring area');
+
+export const AddProjectSchema = z
+  .strictObject({
+    proName: proName(),
+    proLogo: z
+      .string({ error: 'project.logoRequired' })
+      .min(1, { error: 'project.logoRequired' })
+      .max(200)
+      .describe('the url answered by the logo upload'),
+    parentId: IdSchema.nullable().optional().describe('the node it hangs under; none for a top-level project'),
+    kind: ProjectKindSchema.default('project'),
+  })
+  .meta({ id: 'AddProject' });
+export const UpdateProjectSchema = z
+  .strictObject({
+    id: IdSchema,
+    proName: proName(),
+    proLogo: z.string().min(1, { error: 'project.logoRequired' }).max(200),
+  })
+  .meta({ id: 'UpdateProject' });
+export const DeleteProjectsSchema = z
+  .array(IdSchema)
+  .min(1, { error: 'validation.selectOne' })
+  .max(100)
+  .meta({ id: 'ProjectIds' });
+
+export const DeviceStatusSchema = z
+  .enum(['online', 'dormancy', 'offline'])
+  .describe('dormancy: online with low power (SPEC §4)');
+export const DeviceTypeSchema = z.enum(['IPC', 'NVR', 'DVR']);
+
+/** A device as the tree shows it. */
+export const TreeDeviceSchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    sn: z.string(),
+    devName: z.string(),
+    devType: DeviceTypeSchema,
+    statusLive: DeviceStatusSchema,
+    channelCount: z.number().int(),
+  })
+  .meta({ id: 'TreeDevice' });
+
+export type ProjectNode = {
+  id: number;
+  title: string;
+  proName: string;
+  proLogo: string | null;
+  kind: 'project' | 'area';
+  parentId: number | null;
+  parentRootId: number;
+  projectVirtualUuid: string;
+  privileges: { key: string }[];
+  modules: string[];
+  deviceCount: number;
+  moreShow: boolean;
+  deviceVOS: z.infer<typeof TreeDeviceSchema>[];
+  children: ProjectNode[];
+};
+export const ProjectNodeSchema: z.ZodType<ProjectNode> = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    proName: z.string(),
+    proLogo: z.string().nullable(),
+    kind: ProjectKindSchema,
+    parentId: z.number().int().nullable(),
+    parentRootId: z.number().int(),
+    projectVirtualUuid: z.string(),
+    privileges: z.array(z.object({ key: z.string() })).describe('project-level privilege keys the caller holds here'),
+    modules: z.array(z.string()),
+    deviceCount: z.number().int().describe('devices on this node and below'),
+    moreShow: z.boolean().describe('true when the node holds more devices than deviceVOS lists'),
+    deviceVOS: z.array(TreeDeviceSchema),
+    get children() {
+      return z.array(ProjectNodeSchema);
+    },
+  })
+  .meta({ id: 'ProjectNode' });
+
+/** How many devices a tree node lists inline before the "more" link (SPEC §2). */
+export const TREE_DEVICES_INLINE = 50;
