@@ -192,3 +192,10 @@ export const DeviceIdsSchema = z
   .min(1, { error: 'validation.selectOne' })
   .max(1000)
   .meta({ id: 'DeviceIds' });
+
+/** GB/T 28181 type codes (digits 11–13) of the device types: DVR 111, NVR 118, IP camera 132 (131 camera also). */
+export const GB_TYPE_CODES: Record<'IPC' | 'NVR' | 'DVR', readonly string[]> = {
+  DVR: ['111'],
+  NVR: ['118'],
+  IPC: ['132', '131'],
+};

@@ -443,3 +443,52 @@ describe('group membership', () => {
     );
   });
 });
+
+describe('regional configuration and GB codes', () => {
+  it('composes the next GB code for a device added without one, per device type', async () => {
+    const config = {
+      server: '10.0.0.1:5060',
+      areaCode: '340200',
+      unitNumber: '00',
+      industryCode: '00',
+      typeCode: '132',
+      networkId: '0',
+    };
+    expect((await as(rival.token).post('/api/device/regional/update', config)).code).toBe(1);
+    expect(data(await as(rival.token).post('/api/device/regional/query'))).toEqual(config);
+    const url = (await uploadLogo(rival.token)).url;
+    const site = data<{ id: number }>(
+      await as(rival.token).post('/api/project/add', { proName: 'Coded', proLogo: url }),
+    ).id;
+    const first = await addDevice(rival.token, site, 'IPC');
+    const second = await addDevice(rival.token, site, 'IPC');
+    const nvr = await addDevice(rival.token, site, 'NVR');
+    const code = async (id: number) =>
+      data<{ gbCode: string }>(await as(rival.token).get(`/api/device/detail/${id}`)).gbCode;
+    expect(await code(first.id)).toBe('34020000001320000001');
+    expect(await code(second.id)).toBe('34020000001320000002');
+    expect(await code(nvr.id)).toBe('34020000001180000001');
+  });
+
+  it('refuses a GB code whose type digits do not match the device, and a bad unit number', async () => {
+    const res = await as(boss.token).post('/api/device/add', {
+      sn: newSn(),
+      devName: 'X',
+      devType: 'NVR',
+      projectId: data<Node[]>(await as(boss.token).post('/api/project/query/mine'))[0]!.id,
+      password: 'p',
+      gbCode: '34020000001320000077',
+    });
+    expect(res.code).toBe(4000);
+    expect(res.msg).toContain('NVR (118)');
+    const bad = await as(boss.token).post('/api/device/regional/update', {
+      server: 'x:1',
+      areaCode: '340200',
+      unitNumber: '0',
+      industryCode: '00',
+      typeCode: '132',
+      networkId: '0',
+    });
+    expect(bad.msg).toContain('unit number is 2 digits');
+  });
+});

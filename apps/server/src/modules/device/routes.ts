@@ -14,6 +14,7 @@ import {
   DeviceSchema,
   IdParamSchema,
   QueryBySnSchema,
+  RegionalConfigSchema,
   UpdateChannelSchema,
   UpdateCoordinateSchema,
   UpdateDeviceSchema,
@@ -147,5 +148,30 @@ export function deviceRoutes(app: FastifyInstance, service: DeviceService): void
       },
     },
     async (req) => noData(await service.updateChannel(principalOf(req), req.body)),
+  );
+  r.post(
+    '/api/device/regional/query',
+    {
+      config: { access: 'GB28181' },
+      schema: {
+        tags,
+        summary: 'The enterprise’s regional configuration for GB codes, or null',
+        response: { 200: RegionalConfigSchema.nullable() },
+      },
+    },
+    async (req) => service.regional(principalOf(req)),
+  );
+  r.post(
+    '/api/device/regional/update',
+    {
+      config: { access: 'GB28181' },
+      schema: {
+        tags,
+        summary: 'Set the regional configuration (SPEC §3, §5)',
+        body: RegionalConfigSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (req) => noData(await service.setRegional(principalOf(req), req.body)),
   );
 }

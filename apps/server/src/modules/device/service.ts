@@ -1,6 +1,6 @@
 // Devices and their channels (SPEC §3 Device/Channel, §4 Device and NVR channel, §5, §7 /api/device).
 // A device belongs to one enterprise; its serial number and GB code are unique on the platform.
-import { channelState, type AddDevice, type Device, type DeviceQuery } from '@svc/contracts';
+import { channelState, type AddDevice, type Device, type DeviceQuery, type RegionalConfig } from '@svc/contracts';
 import type { z } from 'zod';
 import type { UpdateChannelSchema, UpdateDeviceSchema } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
+import { checkGbType, nextGbCode, regionalRepo } from './regional.js';
 import { deviceRepo, type DeviceRow } from './repo.js';
 
 /** A non-paged list (pickers, maps) answers at most this many devices. */
@@ -61,6 +62,8 @@ export function createDeviceService({ db }: { db: Db }) {
     async add(caller: Principal, input: AddDevice): Promise<{ id: number; uuid: string }> {
       const scope = await scopeOf(db, caller);
       must(caller, scope, (await project(scope, input.projectId)).path, 'device-add');
+      if (input.gbCode) checkGbType(input.gbCode, input.devType);
+      const gbCode = input.gbCode ?? (await nextGbCode(db, caller.enterpriseId, input.devType));
       try {
         return await db.transaction().execute(async (tx) => {
           const created = await tx
@@ -73,7 +76,7 @@ export function createDeviceService({ db }: { db: Db }) {
               dev_type: input.devType,
               login_name: input.loginName,
               password: input.password,
-              gb_code: input.gbCode ?? null,
+              gb_code: gbCode,
             })
             .returning(['id', 'uuid'])
             .executeTakeFirstOrThrow();
@@ -102,6 +105,7 @@ export function createDeviceService({ db }: { db: Db }) {
       must(caller, scope, current.path, 'device-edit');
       const target = await project(scope, input.projectId);
       must(caller, scope, target.path, 'device-edit');
+      if (input.gbCode) checkGbType(input.gbCode, current.dev_type);
       try {
         await db
           .updateTable('device')
@@ -171,6 +175,9 @@ export function createDeviceService({ db }: { db: Db }) {
       }
       return out;
     },
+
+    regional: (caller: Principal) => regionalRepo.get(db, caller.enterpriseId),
+    setRegional: (caller: Principal, c: RegionalConfig) => regionalRepo.set(db, caller.enterpriseId, c),
 
     async updateCoordinate(caller: Principal, id: number, longitude: number, latitude: number): Promise<void> {
       const scope = await scopeOf(db, caller);

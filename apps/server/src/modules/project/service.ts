@@ -109,17 +109,15 @@ export function createProjectService({ db, files }: ProjectDeps) {
         });
       }
       for (const d of devices) {
-        nodes
-          .get(d.projectId)
-          ?.deviceVOS.push({
-            id: d.id,
-            uuid: d.uuid,
-            sn: d.sn,
-            devName: d.devName,
-            devType: d.devType,
-            statusLive: d.statusLive,
-            channelCount: Number(d.channelCount),
-          });
+        nodes.get(d.projectId)?.deviceVOS.push({
+          id: d.id,
+          uuid: d.uuid,
+          sn: d.sn,
+          devName: d.devName,
+          devType: d.devType,
+          statusLive: d.statusLive,
+          channelCount: Number(d.channelCount),
+        });
       }
       const roots: ProjectNode[] = [];
       // Rows come in path order: a parent is always placed before its children.
