@@ -55,7 +55,6 @@ export const TreeDeviceSchema = z
     devName: z.string(),
     devType: DeviceTypeSchema,
     statusLive: DeviceStatusSchema,
-    channelCount: z.number().int(),
   })
   .meta({ id: 'TreeDevice' });
 
@@ -96,5 +95,8 @@ export const ProjectNodeSchema: z.ZodType<ProjectNode> = z
   })
   .meta({ id: 'ProjectNode' });
 
-/** How many devices a tree node lists inline before the "more" link (SPEC §2). */
-export const TREE_DEVICES_INLINE = 50;
+/**
+ * How many devices a tree node lists inline before the "more" link (SPEC §2); the rest are paged
+ * in on demand (/api/device/page/queryList with the node's projectId), so the tree stays light.
+ */
+export const TREE_DEVICES_INLINE = 10;

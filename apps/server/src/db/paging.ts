@@ -55,10 +55,21 @@ export async function pageNewestFirst<T extends { id: number }>(
     if (!boundary) return { list: [], ...(await counting), nextCursor: null };
     below = boundary.id + 1;
   }
-  const rows = (await select(below === null ? base : base.where(idColumn, '<', below))
-    .orderBy(idColumn, 'desc')
-    .limit(q.size + 1)
-    .execute()) as T[];
+  // Deferred join: the filters alone pick the page's ids, so the planner cannot be lured into a
+  // long ordered scan by the joins and subqueries of the answer; those then run for this page only.
+  const ids = (
+    (await (below === null ? base : base.where(idColumn, '<', below))
+      .select(sql.ref(idColumn).as('id'))
+      .orderBy(idColumn, 'desc')
+      .limit(q.size + 1)
+      .execute()) as { id: number }[]
+  ).map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : ((await select(base.where(idColumn, 'in', ids))
+          .orderBy(idColumn, 'desc')
+          .execute()) as T[]);
 
   const more = rows.length > q.size;
   const list = more ? rows.slice(0, q.size) : rows;

@@ -101,49 +101,47 @@ export const projectRepo = {
       .execute();
   },
 
-  /** Devices per project, and up to `inline` of them per project for the tree (statuses included). */
+  /** Devices per project, and the first `inline` of each by name: one index seek per project, not a sort of all. */
   async devicesForTree(db: Db, scope: Scope, projectIds: number[], inline: number) {
     if (projectIds.length === 0) return { counts: new Map<number, number>(), devices: [] };
     const group = scope.groupId;
-    const base = db
-      .selectFrom('device')
-      .where('device.enterprise_id', '=', scope.enterpriseId)
-      .where('device.project_id', 'in', projectIds)
-      .$if(group !== null, (q) =>
-        q.where('device.id', 'in', (eb) =>
-          eb.selectFrom('group_device').select('device_id').where('group_id', '=', group!),
-        ),
-      );
-    const counts = await base
+    const inGroup = <Q extends SelectQueryBuilder<Database, 'device', object>>(q: Q) =>
+      group === null
+        ? q
+        : (q.where('device.id', 'in', (eb) =>
+            eb.selectFrom('group_device').select('device_id').where('group_id', '=', group),
+          ) as Q);
+    const counts = await inGroup(
+      db
+        .selectFrom('device')
+        .where('device.enterprise_id', '=', scope.enterpriseId)
+        .where('device.project_id', 'in', projectIds),
+    )
       .select(['device.project_id as projectId', sql<string>`count(*)`.as('n')])
       .groupBy('device.project_id')
       .execute();
     const devices = await db
-      .selectFrom(
-        base
-          .select((eb) => [
-            'device.id as id',
-            'device.uuid as uuid',
-            'device.sn as sn',
-            'device.dev_name as devName',
-            'device.dev_type as devType',
-            'device.status as statusLive',
-            'device.project_id as projectId',
-            eb
-              .selectFrom('channel')
-              .select(sql<string>`count(*)`.as('c'))
-              .whereRef('channel.device_id', '=', 'device.id')
-              .as('channelCount'),
-            sql<number>`row_number() over (partition by device.project_id order by device.dev_name, device.id)`.as(
-              'rn',
-            ),
-          ])
-          .as('d'),
+      .selectFrom('project')
+      .innerJoinLateral(
+        (eb) =>
+          inGroup(eb.selectFrom('device').whereRef('device.project_id', '=', 'project.id'))
+            .select([
+              'device.id as id',
+              'device.uuid as uuid',
+              'device.sn as sn',
+              'device.dev_name as devName',
+              'device.dev_type as devType',
+              'device.status as statusLive',
+            ])
+            .orderBy('device.dev_name')
+            .orderBy('device.id')
+            .limit(inline)
+            .as('d'),
+        (join) => join.onTrue(),
       )
-      .selectAll()
-      .where('rn', '<=', inline)
-      .orderBy('projectId')
-      .orderBy('rn')
+      .select(['project.id as projectId', 'd.id', 'd.uuid', 'd.sn', 'd.devName', 'd.devType', 'd.statusLive'])
+      .where('project.enterprise_id', '=', scope.enterpriseId)
+      .where('project.id', 'in', projectIds)
       .execute();
     return { counts: new Map(counts.map((c) => [c.projectId, Number(c.n)])), devices };
   },

@@ -116,7 +116,6 @@ export function createProjectService({ db, files }: ProjectDeps) {
           devName: d.devName,
           devType: d.devType,
           statusLive: d.statusLive,
-          channelCount: Number(d.channelCount),
         });
       }
       const roots: ProjectNode[] = [];
