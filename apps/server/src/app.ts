@@ -17,6 +17,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
 import { deviceRoutes } from './modules/device/routes.js';
 import { createDeviceService } from './modules/device/service.js';
+import { createTagService } from './modules/device/tags.js';
 import { createEmployeeService } from './modules/employee/service.js';
 import { employeeRoutes } from './modules/employee/routes.js';
 import { createEnterpriseService } from './modules/enterprise/service.js';
@@ -149,7 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   fileRoutes(app, files);
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
-  deviceRoutes(app, createDeviceService({ db }));
+  deviceRoutes(app, createDeviceService({ db }), createTagService({ db }));
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

@@ -133,4 +133,125 @@ export const deviceRepo = {
       .orderBy('index_no')
       .execute();
   },
+
+  /** A device, and for a camera its one channel (recorders report theirs when they register). */
+  async insert(
+    db: Db,
+    enterpriseId: number,
+    d: {
+      projectId: number;
+      sn: string;
+      devName: string;
+      devType: 'IPC' | 'NVR' | 'DVR';
+      loginName: string;
+      password: string;
+      gbCode: string | null;
+    },
+  ): Promise<{ id: number; uuid: string }> {
+    return db.transaction().execute(async (tx) => {
+      const created = await tx
+        .insertInto('device')
+        .values({
+          enterprise_id: enterpriseId,
+          project_id: d.projectId,
+          sn: d.sn,
+          dev_name: d.devName,
+          dev_type: d.devType,
+          login_name: d.loginName,
+          password: d.password,
+          gb_code: d.gbCode,
+        })
+        .returning(['id', 'uuid'])
+        .executeTakeFirstOrThrow();
+      if (d.devType === 'IPC') {
+        await tx
+          .insertInto('channel')
+          .values({ device_id: created.id, enterprise_id: enterpriseId, index_no: 1, channel_title: d.devName })
+          .execute();
+      }
+      return created;
+    });
+  },
+
+  update(
+    db: Db,
+    enterpriseId: number,
+    id: number,
+    d: {
+      devName: string;
+      projectId: number;
+      loginName?: string | undefined;
+      password?: string | undefined;
+      gbCode?: string | null | undefined;
+    },
+  ) {
+    return db
+      .updateTable('device')
+      .set({
+        dev_name: d.devName,
+        project_id: d.projectId,
+        ...(d.loginName !== undefined ? { login_name: d.loginName } : {}),
+        ...(d.password !== undefined ? { password: d.password } : {}),
+        ...(d.gbCode !== undefined ? { gb_code: d.gbCode } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('enterprise_id', '=', enterpriseId)
+      .execute();
+  },
+
+  setCoordinate(db: Db, enterpriseId: number, id: number, longitude: number, latitude: number) {
+    return db
+      .updateTable('device')
+      .set({ longitude, latitude })
+      .where('id', '=', id)
+      .where('enterprise_id', '=', enterpriseId)
+      .execute();
+  },
+
+  delete(db: Db, enterpriseId: number, ids: number[]) {
+    return db.deleteFrom('device').where('enterprise_id', '=', enterpriseId).where('id', 'in', ids).execute();
+  },
+
+  channel(db: Db, enterpriseId: number, id: number) {
+    return db
+      .selectFrom('channel')
+      .select(['id', 'device_id'])
+      .where('id', '=', id)
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirst();
+  },
+
+  updateChannel(
+    db: Db,
+    id: number,
+    c: {
+      channelTitle?: string | undefined;
+      enable?: boolean | undefined;
+      cameraType?: 'ordinary' | 'speedDome' | 'hemisphere' | undefined;
+      longitude?: number | null | undefined;
+      latitude?: number | null | undefined;
+    },
+  ) {
+    return db
+      .updateTable('channel')
+      .set({
+        ...(c.channelTitle !== undefined ? { channel_title: c.channelTitle } : {}),
+        ...(c.enable !== undefined ? { enable: c.enable } : {}),
+        ...(c.cameraType !== undefined ? { camera_type: c.cameraType } : {}),
+        ...(c.longitude !== undefined ? { longitude: c.longitude } : {}),
+        ...(c.latitude !== undefined ? { latitude: c.latitude } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Ids of the channels a group names. */
+  async groupChannelIds(db: Db, groupId: number): Promise<Set<number>> {
+    return new Set(
+      (await db.selectFrom('group_channel').select('channel_id').where('group_id', '=', groupId).execute()).map(
+        (r) => r.channel_id,
+      ),
+    );
+  },
 };

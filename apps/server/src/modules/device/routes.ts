@@ -15,6 +15,8 @@ import {
   IdParamSchema,
   QueryBySnSchema,
   RegionalConfigSchema,
+  TagDevicesSchema,
+  TagSchema,
   UpdateChannelSchema,
   UpdateCoordinateSchema,
   UpdateDeviceSchema,
@@ -22,11 +24,12 @@ import {
 import { principalOf } from '../../http/auth.js';
 import { noData } from '../../http/envelope.js';
 import type { DeviceService } from './service.js';
+import type { TagService } from './tags.js';
 
 const tags = ['device'];
 const config = { access: 'device' as const };
 
-export function deviceRoutes(app: FastifyInstance, service: DeviceService): void {
+export function deviceRoutes(app: FastifyInstance, service: DeviceService, tags_: TagService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/device/add',
@@ -173,5 +176,38 @@ export function deviceRoutes(app: FastifyInstance, service: DeviceService): void
       },
     },
     async (req) => noData(await service.setRegional(principalOf(req), req.body)),
+  );
+  r.post(
+    '/api/device/tag/list',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Tags of the enterprise with their device counts',
+        response: { 200: z.array(TagSchema) },
+      },
+    },
+    async (req) => tags_.list(principalOf(req)),
+  );
+  r.post(
+    '/api/device/tag/add',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Tag devices (the tag is made on first use)',
+        body: TagDevicesSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (req) => noData(await tags_.tag(principalOf(req), req.body.tagName, req.body.deviceIds)),
+  );
+  r.post(
+    '/api/device/tag/remove',
+    {
+      config,
+      schema: { tags, summary: 'Take a tag off devices', body: TagDevicesSchema, response: { 200: z.null() } },
+    },
+    async (req) => noData(await tags_.untag(principalOf(req), req.body.tagName, req.body.deviceIds)),
   );
 }

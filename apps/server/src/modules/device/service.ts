@@ -65,35 +65,7 @@ export function createDeviceService({ db }: { db: Db }) {
       if (input.gbCode) checkGbType(input.gbCode, input.devType);
       const gbCode = input.gbCode ?? (await nextGbCode(db, caller.enterpriseId, input.devType));
       try {
-        return await db.transaction().execute(async (tx) => {
-          const created = await tx
-            .insertInto('device')
-            .values({
-              enterprise_id: caller.enterpriseId,
-              project_id: input.projectId,
-              sn: input.sn,
-              dev_name: input.devName,
-              dev_type: input.devType,
-              login_name: input.loginName,
-              password: input.password,
-              gb_code: gbCode,
-            })
-            .returning(['id', 'uuid'])
-            .executeTakeFirstOrThrow();
-          // A camera has one channel from the start; recorders report theirs when they register (catalog).
-          if (input.devType === 'IPC') {
-            await tx
-              .insertInto('channel')
-              .values({
-                device_id: created.id,
-                enterprise_id: caller.enterpriseId,
-                index_no: 1,
-                channel_title: input.devName,
-              })
-              .execute();
-          }
-          return created;
-        });
+        return await deviceRepo.insert(db, caller.enterpriseId, { ...input, gbCode });
       } catch (err) {
         return uniqueness(err);
       }
@@ -107,19 +79,7 @@ export function createDeviceService({ db }: { db: Db }) {
       must(caller, scope, target.path, 'device-edit');
       if (input.gbCode) checkGbType(input.gbCode, current.dev_type);
       try {
-        await db
-          .updateTable('device')
-          .set({
-            dev_name: input.devName,
-            project_id: input.projectId,
-            ...(input.loginName !== undefined ? { login_name: input.loginName } : {}),
-            ...(input.password !== undefined ? { password: input.password } : {}),
-            ...(input.gbCode !== undefined ? { gb_code: input.gbCode } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', input.id)
-          .where('enterprise_id', '=', caller.enterpriseId)
-          .execute();
+        await deviceRepo.update(db, caller.enterpriseId, input.id, input);
       } catch (err) {
         uniqueness(err);
       }
@@ -129,15 +89,11 @@ export function createDeviceService({ db }: { db: Db }) {
       const scope = await scopeOf(db, caller);
       const rows = await Promise.all([...new Set(ids)].map((id) => device(scope, id)));
       for (const r of rows) must(caller, scope, r.path, 'device-delete');
-      await db
-        .deleteFrom('device')
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
+      await deviceRepo.delete(
+        db,
+        caller.enterpriseId,
+        rows.map((r) => r.id),
+      );
     },
 
     async page(caller: Principal, q: DeviceQuery & { sn?: string }) {
@@ -182,12 +138,7 @@ export function createDeviceService({ db }: { db: Db }) {
     async updateCoordinate(caller: Principal, id: number, longitude: number, latitude: number): Promise<void> {
       const scope = await scopeOf(db, caller);
       must(caller, scope, (await device(scope, id)).path, 'device-edit');
-      await db
-        .updateTable('device')
-        .set({ longitude, latitude })
-        .where('id', '=', id)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .execute();
+      await deviceRepo.setCoordinate(db, caller.enterpriseId, id, longitude, latitude);
     },
 
     async channels(caller: Principal, deviceId: number) {
@@ -195,18 +146,7 @@ export function createDeviceService({ db }: { db: Db }) {
       await device(scope, deviceId);
       const rows = await deviceRepo.channels(db, caller.enterpriseId, deviceId);
       // Staff in a group see only the group's channels of a device, when the group names channels.
-      const allowed =
-        scope.groupId === null
-          ? null
-          : new Set(
-              (
-                await db
-                  .selectFrom('group_channel')
-                  .select('channel_id')
-                  .where('group_id', '=', scope.groupId)
-                  .execute()
-              ).map((r) => r.channel_id),
-            );
+      const allowed = scope.groupId === null ? null : await deviceRepo.groupChannelIds(db, scope.groupId);
       return rows
         .filter((c) => allowed === null || allowed.size === 0 || allowed.has(c.id))
         .map((c) => {
@@ -231,24 +171,10 @@ export function createDeviceService({ db }: { db: Db }) {
 
     async updateChannel(caller: Principal, input: z.infer<typeof UpdateChannelSchema>): Promise<void> {
       const scope = await scopeOf(db, caller);
-      const channel = await db
-        .selectFrom('channel')
-        .select(['id', 'device_id'])
-        .where('id', '=', input.id)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .executeTakeFirst();
+      const channel = await deviceRepo.channel(db, caller.enterpriseId, input.id);
       if (!channel) throw new AppError(404);
       must(caller, scope, (await device(scope, channel.device_id)).path, 'device-edit');
-      const { id, channelTitle, cameraType, ...rest } = input;
-      await db
-        .updateTable('channel')
-        .set({
-          ...rest,
-          ...(channelTitle !== undefined ? { channel_title: channelTitle } : {}),
-          ...(cameraType !== undefined ? { camera_type: cameraType } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
+      await deviceRepo.updateChannel(db, input.id, input);
     },
   };
 }
