@@ -36,6 +36,7 @@ import { platformRoutes } from './modules/platform/routes.js';
 import { privilegeRoutes } from './modules/privilege/routes.js';
 import { createRoleService } from './modules/role/service.js';
 import { roleRoutes } from './modules/role/routes.js';
+import { videoPrivilegeRoutes } from './modules/role/video.js';
 import { createResetService } from './modules/reset/service.js';
 import { resetRoutes } from './modules/reset/routes.js';
 import { createSessionCache, type SessionCache } from './modules/session/cache.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   enterpriseRoutes(app, createEnterpriseService({ db, cipher, sessionCache }));
   privilegeRoutes(app);
   roleRoutes(app, createRoleService({ db, sessionCache }));
+  videoPrivilegeRoutes(app, db);
   groupRoutes(app, createGroupService({ db }), createGroupMemberService({ db, sessionCache }));
   employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
   const files = createFileService({ db, dataDir: config.dataDir });

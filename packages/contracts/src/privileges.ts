@@ -83,3 +83,11 @@ export function privilegeItemsOf(keys: Iterable<string>): PrivilegeItem[] {
   const set = new Set(keys);
   return PRIVILEGE_CATALOGUE.filter((p) => set.has(p.key));
 }
+
+/**
+ * Video privileges (SPEC §6 "per-role video privileges", §7 /api/roleVideoPrivilege): what a role may do
+ * with the video of the devices it sees. Device-user permissions of SPEC §3 name the same powers.
+ */
+export const VIDEO_PRIVILEGE_KEYS = ['live', 'playback', 'download', 'ptz', 'talk', 'snapshot'] as const;
+export type VideoPrivilegeKey = (typeof VIDEO_PRIVILEGE_KEYS)[number];
+export const VideoPrivilegeKeySchema = z.enum(VIDEO_PRIVILEGE_KEYS);

@@ -224,6 +224,7 @@ export interface Database {
   group_device: { group_id: number; device_id: number };
   group_channel: { group_id: number; channel_id: number };
   role_project_privilege: { role_id: number; project_id: number; privilege_key: string };
+  role_video_privilege: { role_id: number; video_key: string };
   regional_config: {
     enterprise_id: number;
     server: string;

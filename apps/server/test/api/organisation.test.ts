@@ -366,3 +366,33 @@ describe('device groups', () => {
     expect(res.msg).toContain('groupId');
   });
 });
+
+describe('video privileges', () => {
+  it('grants powers over video per role; staff hold the union of their roles; nobody grants beyond their own', async () => {
+    const all = data<{ key: string; name: string }[]>(await as(acme.token).post('/api/roleVideoPrivilege/queryAll'));
+    expect(all.map((v) => v.key)).toEqual(['live', 'playback', 'download', 'ptz', 'talk', 'snapshot']);
+    const watchers = await addRole(acme.token, 'Watchers', ['role', 'role-edit']);
+    const players = await addRole(acme.token, 'Players', ['download']);
+    expect(
+      (await as(acme.token).post('/api/roleVideoPrivilege/update', { roleId: watchers, keys: ['live'] })).code,
+    ).toBe(1);
+    expect(
+      (await as(acme.token).post('/api/roleVideoPrivilege/update', { roleId: players, keys: ['playback', 'live'] }))
+        .code,
+    ).toBe(1);
+    expect(
+      data<{ key: string }[]>(await as(acme.token).post('/api/roleVideoPrivilege/queryAll', { roleId: players })).map(
+        (v) => v.key,
+      ),
+    ).toEqual(['live', 'playback']);
+    const e = await addEmployee(acme.token, [watchers, players]);
+    const token = await staffToken(e.loginName);
+    expect(data<string[]>(await as(token).post('/api/roleVideoPrivilege/queryMine'))).toEqual(['live', 'playback']);
+    expect(data<string[]>(await as(acme.token).post('/api/roleVideoPrivilege/queryMine'))).toHaveLength(6);
+    const beyond = await as(token).post('/api/roleVideoPrivilege/update', { roleId: watchers, keys: ['download'] });
+    expect(beyond.code).toBe(4117);
+    expect(
+      (await as(acme.token).post('/api/roleVideoPrivilege/update', { roleId: watchers, keys: ['fly'] })).code,
+    ).toBe(4000);
+  });
+});

@@ -498,12 +498,18 @@ describe('tags', () => {
     const site = await addProject(boss.token, 'Tagged');
     const a = await addDevice(boss.token, site);
     const b = await addDevice(boss.token, site);
-    expect((await as(boss.token).post('/api/device/tag/add', { tagName: 'Entrance', deviceIds: [a.id, b.id] })).code).toBe(1);
-    expect(data<{ tagName: string; deviceCount: number }[]>(await as(boss.token).post('/api/device/tag/list'))).toContainEqual(expect.objectContaining({ tagName: 'Entrance', deviceCount: 2 }));
+    expect(
+      (await as(boss.token).post('/api/device/tag/add', { tagName: 'Entrance', deviceIds: [a.id, b.id] })).code,
+    ).toBe(1);
+    expect(
+      data<{ tagName: string; deviceCount: number }[]>(await as(boss.token).post('/api/device/tag/list')),
+    ).toContainEqual(expect.objectContaining({ tagName: 'Entrance', deviceCount: 2 }));
     expect(data<{ tags: string[] }>(await as(boss.token).get(`/api/device/detail/${a.id}`)).tags).toEqual(['Entrance']);
     expect((await as(rival.token).post('/api/device/tag/add', { tagName: 'Mine', deviceIds: [a.id] })).code).toBe(404);
     await as(boss.token).post('/api/device/tag/remove', { tagName: 'Entrance', deviceIds: [a.id, b.id] });
-    expect(data<{ tagName: string }[]>(await as(boss.token).post('/api/device/tag/list')).map((t) => t.tagName)).not.toContain('Entrance');
+    expect(
+      data<{ tagName: string }[]>(await as(boss.token).post('/api/device/tag/list')).map((t) => t.tagName),
+    ).not.toContain('Entrance');
     expect((await as(boss.token).post('/api/device/tag/add', { tagName: '', deviceIds: [a.id] })).code).toBe(4000);
   });
 });
