@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import sharp from 'sharp';
 import { sniffImage } from './image.js';
+import { fileRepo } from './repo.js';
 
 /** SPEC §9: a project icon is 32×32. */
 export const ICON_SIZE = 32;
@@ -24,20 +25,16 @@ export function createFileService({ db, dataDir }: FileDeps) {
       if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
       const image = sniffImage(bytes);
       if (!image) throw AppError.param('file', 'file.format');
-      const { id } = await db
-        .insertInto('file')
-        .values({
-          enterprise_id: caller.enterpriseId,
-          kind,
-          mime: image.mime,
-          size: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          width: image.width,
-          height: image.height,
-          created_by: caller.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await fileRepo.insert(db, {
+        enterpriseId: caller.enterpriseId,
+        kind,
+        mime: image.mime,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        width: image.width,
+        height: image.height,
+        createdBy: caller.userId,
+      });
       try {
         const target = pathOf(caller.enterpriseId, id);
         await mkdir(join(root, String(caller.enterpriseId)), { recursive: true });
@@ -45,7 +42,7 @@ export function createFileService({ db, dataDir }: FileDeps) {
         await writeFile(`${target}.part`, bytes);
         await rename(`${target}.part`, target);
       } catch (err) {
-        await db.deleteFrom('file').where('id', '=', id).execute();
+        await fileRepo.delete(db, id);
         throw err;
       }
       return {
@@ -75,24 +72,14 @@ export function createFileService({ db, dataDir }: FileDeps) {
 
     /** The file's bytes and type, if it belongs to the caller's enterprise. */
     async read(caller: Principal, id: number): Promise<{ mime: string; bytes: Buffer }> {
-      const row = await db
-        .selectFrom('file')
-        .select(['mime', 'enterprise_id'])
-        .where('id', '=', id)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .executeTakeFirst();
+      const row = await fileRepo.get(db, caller.enterpriseId, id);
       if (!row) throw new AppError(404);
       return { mime: row.mime, bytes: await readFile(pathOf(row.enterprise_id, id)) };
     },
 
     /** Whether an id names an image of the caller's enterprise (for fields such as logoFileId). */
     async isOwnImage(caller: Principal, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('file')
-        .select('mime')
-        .where('id', '=', id)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .executeTakeFirst();
+      const row = await fileRepo.get(db, caller.enterpriseId, id);
       return row !== undefined && row.mime.startsWith('image/');
     },
   };

@@ -1,6 +1,8 @@
 // SQL of device groups; every call is scoped to one enterprise.
 import { sql } from 'kysely';
+import type { PageQuery } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
+import { pageNewestFirst } from '../../db/paging.js';
 
 export const groupRepo = {
   list(db: Db, enterpriseId: number) {
@@ -62,4 +64,70 @@ export const groupRepo = {
       .where('state', '=', 'closed')
       .execute();
   },
+};
+
+/** SQL of what a group grants: its devices and channels. */
+export const memberRepo = {
+  devicesPage(db: Db, enterpriseId: number, groupId: number, q: PageQuery) {
+    const base = db
+      .selectFrom('device')
+      .where('device.enterprise_id', '=', enterpriseId)
+      .where('device.id', 'in', (eb) =>
+        eb.selectFrom('group_device').select('device_id').where('group_id', '=', groupId),
+      );
+    return pageNewestFirst<{ id: number; sn: string; devName: string; devType: 'IPC' | 'NVR' | 'DVR' }>(
+      db,
+      base,
+      'device.id',
+      q,
+      (b) =>
+        b.select(['device.id as id', 'device.sn as sn', 'device.dev_name as devName', 'device.dev_type as devType']),
+    );
+  },
+
+  addDevices: (db: Db, groupId: number, ids: number[]) =>
+    db
+      .insertInto('group_device')
+      .values(ids.map((device_id) => ({ group_id: groupId, device_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+
+  removeDevices: (db: Db, groupId: number, ids: number[]) =>
+    db.deleteFrom('group_device').where('group_id', '=', groupId).where('device_id', 'in', ids).execute(),
+
+  channels(db: Db, enterpriseId: number, groupId: number) {
+    return db
+      .selectFrom('group_channel')
+      .innerJoin('channel', 'channel.id', 'group_channel.channel_id')
+      .select([
+        'channel.id as id',
+        'channel.device_id as deviceId',
+        'channel.index_no as index',
+        'channel.channel_title as channelTitle',
+      ])
+      .where('group_channel.group_id', '=', groupId)
+      .where('channel.enterprise_id', '=', enterpriseId)
+      .orderBy('channel.device_id')
+      .orderBy('channel.index_no')
+      .execute();
+  },
+
+  /** The channels of the enterprise among `ids`, with their devices. */
+  channelsByIds: (db: Db, enterpriseId: number, ids: number[]) =>
+    db
+      .selectFrom('channel')
+      .select(['id', 'device_id'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', 'in', ids)
+      .execute(),
+
+  addChannels: (db: Db, groupId: number, ids: number[]) =>
+    db
+      .insertInto('group_channel')
+      .values(ids.map((channel_id) => ({ group_id: groupId, channel_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+
+  removeChannels: (db: Db, groupId: number, ids: number[]) =>
+    db.deleteFrom('group_channel').where('group_id', '=', groupId).where('channel_id', 'in', ids).execute(),
 };

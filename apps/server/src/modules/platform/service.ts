@@ -1,6 +1,5 @@
 // Enterprise info of /platform/info (SPEC §3 platform, §5: every field required): read and update
 // the caller's own enterprise; the logo must be an image the enterprise uploaded.
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { UpdateEnterpriseInfoSchema } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
@@ -8,17 +7,14 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import type { FileService } from '../file/service.js';
 import type { SessionCache } from '../session/cache.js';
+import { platformRepo } from './repo.js';
 
 export type PlatformDeps = { db: Db; files: FileService; sessionCache: SessionCache };
 
 export function createPlatformService({ db, files, sessionCache }: PlatformDeps) {
   return {
     async info(caller: Principal) {
-      const e = await db
-        .selectFrom('enterprise')
-        .selectAll()
-        .where('id', '=', caller.enterpriseId)
-        .executeTakeFirstOrThrow();
+      const e = await platformRepo.get(db, caller.enterpriseId);
       return {
         name: e.name,
         identity: e.identity,
@@ -38,25 +34,20 @@ export function createPlatformService({ db, files, sessionCache }: PlatformDeps)
 
     async update(caller: Principal, input: z.infer<typeof UpdateEnterpriseInfoSchema>): Promise<void> {
       if (!(await files.isOwnImage(caller, input.logoFileId))) throw AppError.param('logoFileId', 'validation.invalid');
-      await db
-        .updateTable('enterprise')
-        .set({
-          name: input.name,
-          identity: input.identity,
-          scale: input.scale,
-          industry: input.industry,
-          main_business: input.mainBusiness,
-          region: input.region,
-          address: input.address,
-          mobile: input.mobile,
-          email: input.email,
-          backup_email: input.backupEmail,
-          platform_id: input.platformId,
-          logo_file_id: input.logoFileId,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', caller.enterpriseId)
-        .execute();
+      await platformRepo.update(db, caller.enterpriseId, {
+        name: input.name,
+        identity: input.identity,
+        scale: input.scale,
+        industry: input.industry,
+        main_business: input.mainBusiness,
+        region: input.region,
+        address: input.address,
+        mobile: input.mobile,
+        email: input.email,
+        backup_email: input.backupEmail,
+        platform_id: input.platformId,
+        logo_file_id: input.logoFileId,
+      });
       // The enterprise name shows in every session of the enterprise.
       sessionCache.evictEnterprise(caller.enterpriseId);
     },
