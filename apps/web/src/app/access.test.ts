@@ -17,15 +17,27 @@ describe('access', () => {
   it('super administrators reach every page', () => {
     const admin = subject({ isSuperMan: true });
     expect(CONSOLE_ROUTES.every((r) => canReach(admin, r))).toBe(true);
-    expect(topSections(admin).map((s) => s.key)).toEqual(['project', 'platform']);
+    expect(topSections(admin).map((s) => s.key)).toEqual(['project', 'user', 'platform']);
+    expect(menuRoutes(admin, 'platform').map((r) => r.path)).toEqual([
+      '/platform/info',
+      '/platform/basic',
+      '/platform/enterprise',
+    ]);
   });
 
   it('cloud-account users bypass checks but never see personal info', () => {
     const cloud = subject({ isCloudAccount: true });
     expect(hasPrivilege(cloud, 'anything')).toBe(true);
     expect(canReach(cloud, personal)).toBe(false);
-    expect(menuRoutes(cloud, 'platform')).toEqual([]);
-    expect(topSections(cloud).map((s) => s.key)).toEqual(['project']);
+    expect(menuRoutes(cloud, 'platform').map((r) => r.path)).toEqual(['/platform/info']);
+    expect(topSections(cloud).map((s) => s.key)).toEqual(['project', 'user', 'platform']);
+  });
+
+  it('only super administrators reach the enterprises page, whatever keys others hold', () => {
+    const enterprises = findConsoleRoute('/platform/enterprise')!;
+    expect(canReach(subject({ isSuperMan: true }), enterprises)).toBe(true);
+    expect(canReach(subject({ isCloudAccount: true }), enterprises)).toBe(false);
+    expect(canReach(subject({ userPrivilegeKeys: ['platform', 'info', 'account'] }), enterprises)).toBe(false);
   });
 
   it('other users see only menus named in their privilege list or keys', () => {
@@ -37,6 +49,9 @@ describe('access', () => {
     const withKey = subject({ userPrivilegeKeys: ['account'] });
     expect(menuRoutes(withKey, 'platform').map((r) => r.path)).toEqual(['/platform/basic']);
     expect(menuRoutes(withKey, 'project')).toEqual([]);
+    const staffOnly = subject({ userPrivilegeKeys: ['user'] });
+    expect(topSections(staffOnly).map((s) => s.key)).toEqual(['user']);
+    expect(topSections(staffOnly)[0]!.path).toBe('/user/role-employee');
   });
 });
 

@@ -4,6 +4,12 @@ import type { RouteDef } from './routes';
 
 export type AccessSubject = Pick<Session, 'isSuperMan' | 'isCloudAccount' | 'userPrivilegeKeys' | 'privilegeList'>;
 
+/**
+ * Route access of the platform's own operator (the server's `platform` access): only super
+ * administrators, never cloud accounts, whatever their bypass of function points (SPEC §6).
+ */
+export const PLATFORM_OPERATOR = 'platform';
+
 export function bypassesChecks(subject: AccessSubject): boolean {
   return subject.isSuperMan || subject.isCloudAccount;
 }
@@ -16,5 +22,6 @@ export function hasPrivilege(subject: AccessSubject, key: string): boolean {
 /** Reachable = may be opened; the side menu lists only these and others show the no-permission page. */
 export function canReach(subject: AccessSubject, route: RouteDef): boolean {
   if (route.hiddenForCloudAccount && subject.isCloudAccount) return false;
+  if (route.privilege === PLATFORM_OPERATOR) return subject.isSuperMan;
   return !route.privilege || hasPrivilege(subject, route.privilege);
 }

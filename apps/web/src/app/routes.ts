@@ -1,13 +1,14 @@
 // The route table as data (CONVENTIONS 9): it drives the router, the menus, the guard, the tabs and the interceptor.
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { PLATFORM_OPERATOR } from './access';
 // The sign-in page ships in the entry chunk: it is the first screen and must not wait for a second request.
 import SignInPage from '../features/session/pages/SignInPage';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 /** Top-menu sections; the side menu lists the pages of the active one. */
-export type Section = 'project' | 'platform';
+export type Section = 'project' | 'user' | 'platform';
 
 export interface RouteDef {
   path: string;
@@ -20,7 +21,10 @@ export interface RouteDef {
   public?: boolean;
   /** Remount on every visit instead of keeping the page alive in its tab (SPEC §2 "no-cache"). */
   noCache?: boolean;
-  /** Privilege key of SPEC §3 the user needs; super administrators and cloud accounts bypass it (SPEC §6). */
+  /**
+   * Privilege key of SPEC §3 the user needs; super administrators and cloud accounts bypass it (SPEC §6).
+   * PLATFORM_OPERATOR marks pages of the platform's super administrators only.
+   */
   privilege?: string;
   /** Listed in the side menu of this section. */
   section?: Section;
@@ -59,12 +63,33 @@ export const CONSOLE_ROUTES: readonly RouteDef[] = [
     page: () => import('../features/project/pages/ProjectOverviewPage'),
   },
   {
+    path: '/user/role-employee',
+    titleKey: 'menu.roleEmployee',
+    privilege: 'user',
+    section: 'user',
+    page: () => import('../features/employee/pages/RoleEmployeePage'),
+  },
+  {
+    path: '/platform/info',
+    titleKey: 'menu.enterpriseInfo',
+    privilege: 'info',
+    section: 'platform',
+    page: () => import('../features/platform/pages/EnterpriseInfoPage'),
+  },
+  {
     path: '/platform/basic',
     titleKey: 'menu.personalInfo',
     privilege: 'account',
     section: 'platform',
     hiddenForCloudAccount: true,
     page: () => import('../features/platform/pages/PersonalInfoPage'),
+  },
+  {
+    path: '/platform/enterprise',
+    titleKey: 'menu.enterprises',
+    privilege: PLATFORM_OPERATOR,
+    section: 'platform',
+    page: () => import('../features/enterprise/pages/EnterprisesPage'),
   },
   {
     path: '/download/home',
@@ -78,6 +103,7 @@ export const CONSOLE_ROUTES: readonly RouteDef[] = [
 /** Section → where its top-menu item leads and its title key. */
 export const SECTIONS: readonly { key: Section; titleKey: string }[] = [
   { key: 'project', titleKey: 'section.project' },
+  { key: 'user', titleKey: 'section.user' },
   { key: 'platform', titleKey: 'section.platform' },
 ];
 

@@ -22,7 +22,7 @@ const lazy = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/*/comm
   import: 'default',
 });
 
-export const NAMESPACES = ['common', 'auth', 'console', 'errors', 'project', 'platform', 'download'] as const;
+export const NAMESPACES = ['common', 'auth', 'console', 'errors', 'project', 'platform', 'user', 'download'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 function bundled(): Record<string, ResourceLanguage> {

@@ -158,6 +158,18 @@ describe('api client: requests', () => {
     expect(bare!.init.headers).not.toHaveProperty('content-type');
   });
 
+  it('uploads a file as multipart without a JSON content type', async () => {
+    const { calls } = setup(async () => json({ code: 1, msg: '', data: { id: 9 } }));
+    const file = new File(['loginName,name'], 'staff.csv', { type: 'text/csv' });
+    await expect(client.upload('/api/employee/import', file)).resolves.toEqual({ id: 9 });
+    const [call] = calls;
+    expect(call!.init.method).toBe('POST');
+    expect(call!.init.headers).not.toHaveProperty('content-type');
+    expect(call!.init.headers).toMatchObject({ xaccesstoken: 'tok-123' });
+    const form = call!.init.body as FormData;
+    expect((form.get('file') as File).name).toBe('staff.csv');
+  });
+
   it('the main client waits 60 s and the secondary client 5 s', () => {
     expect(api.timeoutMs).toBe(60_000);
     expect(quickApi.timeoutMs).toBe(5_000);

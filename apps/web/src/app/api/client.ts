@@ -84,6 +84,8 @@ export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
   get<T>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Multipart POST of one file in `field` (imports, image uploads). */
+  upload<T>(path: string, file: Blob, options?: RequestOptions & { field?: string; filename?: string }): Promise<T>;
   /** Blob download saved under the name from Content-Disposition (SPEC §7). */
   download(path: string, options?: DownloadOptions): Promise<{ blob: Blob; filename: string }>;
 }
@@ -103,8 +105,11 @@ export function createApiClient({ timeoutMs }: { timeoutMs: number }): ApiClient
     const token = env.token();
     if (token) headers.xaccesstoken = token;
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      // The browser sets the multipart content type with its boundary itself.
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
@@ -170,6 +175,15 @@ export function createApiClient({ timeoutMs }: { timeoutMs: number }): ApiClient
       (await request<T>(path, { ...options, method: 'GET', query })).data,
     post: async <T>(path: string, body?: unknown, options?: RequestOptions) =>
       (await request<T>(path, { ...options, method: 'POST', body })).data,
+    upload: async <T>(
+      path: string,
+      file: Blob,
+      { field = 'file', filename, ...options }: RequestOptions & { field?: string; filename?: string } = {},
+    ) => {
+      const form = new FormData();
+      form.append(field, file, filename ?? (file instanceof File ? file.name : 'upload'));
+      return (await request<T>(path, { ...options, method: 'POST', body: form })).data;
+    },
     download,
   };
 }

@@ -1,15 +1,27 @@
 // Icons of menu entries and sections, kept out of the route table so the public chunk never loads an icon set.
 import type { ReactNode } from 'react';
-import { AppstoreOutlined, CloudDownloadOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  CloudDownloadOutlined,
+  IdcardOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { Section } from '../routes';
 
 export const ROUTE_ICONS: Record<string, ReactNode> = {
   '/project/index': <AppstoreOutlined />,
+  '/user/role-employee': <TeamOutlined />,
+  '/platform/info': <ProfileOutlined />,
   '/platform/basic': <IdcardOutlined />,
+  '/platform/enterprise': <BankOutlined />,
   '/download/home': <CloudDownloadOutlined />,
 };
 
 export const SECTION_ICONS: Record<Section, ReactNode> = {
   project: <AppstoreOutlined />,
+  user: <TeamOutlined />,
   platform: <SettingOutlined />,
 };

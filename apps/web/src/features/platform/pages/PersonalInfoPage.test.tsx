@@ -1,7 +1,7 @@
-// Personal info: the session's account, and the password change that ends in "sign in again" (SPEC §4, §5).
+// Personal info: the session's account, editing one's own profile, and the password change that ends in "sign in again" (SPEC §4, §5).
 import { generateKeyPairSync } from 'node:crypto';
 import type { Session } from '@svc/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
 import { AntdProvider } from '../../../app/layout/AntdProvider';
@@ -39,6 +39,7 @@ async function open(answer: { code: number; msg?: string } = { code: 1 }) {
   const fake = fakeServer({
     '/rsa/getkey': () => ({ code: 1, data: { publicKey, algorithm: 'RSA-OAEP-256' } }),
     '/api/session/update/password': () => answer,
+    '/api/employee/updateById': () => ({ code: 1, data: null }),
   });
   configureApi({ fetch: fake.fetch });
   await renderAt('/platform/basic', [
@@ -99,6 +100,26 @@ describe('PersonalInfoPage', () => {
     expect(body.oldPassword).not.toContain('Old#Pass2024');
     expect(Buffer.from(body.newPassword!, 'base64')).toHaveLength(256);
     expect(localStorage.getItem('passwordUpdated')).toBe('1');
+  });
+
+  it("edits the signed-in user's name, mobile and email under their own id, with the SPEC §5 checks", async () => {
+    const fake = await open();
+    fireEvent.click(screen.getByRole('button', { name: /Edit profile/ }));
+    const dialog = await screen.findByRole('dialog');
+    const input = (id: string) => dialog.querySelector<HTMLInputElement>(`#${id}`)!;
+    expect(input('name').value).toBe('Li Lei');
+    fireEvent.change(input('mobile'), { target: { value: '99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a valid mobile number.')).toBeTruthy();
+    fireEvent.change(input('mobile'), { target: { value: '13900139000' } });
+    fireEvent.change(input('email'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/employee/updateById')).toBe(true));
+    expect(fake.calls.find((c) => c.path === '/api/employee/updateById')!.body).toEqual({
+      id: 7,
+      name: 'Li Lei',
+      mobile: '13900139000',
+    });
   });
 
   it('shows the server message when the change is refused', async () => {

@@ -1,20 +1,31 @@
-// /platform/basic, personal info (SPEC §2): the account as the session reports it, and the password change.
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+// /platform/basic, personal info (SPEC §2): the account as the session reports it, editing one's own profile, the password change.
+import { useState } from 'react';
+import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/layout/session-context';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
+import { ProfileModal } from '../components/ProfileModal';
 
 export default function PersonalInfoPage() {
   const { t } = useTranslation('platform');
   const session = useSession();
   const account = session.userAccount;
+  const [editing, setEditing] = useState(false);
   const notSet = <Typography.Text type="secondary">{t('info.notSet')}</Typography.Text>;
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
       <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
         {t('info.title')}
       </Typography.Title>
-      <Card title={t('info.account')}>
+      <Card
+        title={t('info.account')}
+        extra={
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t('profile.edit')}
+          </Button>
+        }
+      >
         <Descriptions
           column={{ xs: 1, md: 2 }}
           items={[
@@ -46,6 +57,7 @@ export default function PersonalInfoPage() {
       <Card title={t('password.title')}>
         <PasswordChangeForm />
       </Card>
+      <ProfileModal open={editing} onClose={() => setEditing(false)} />
     </Flex>
   );
 }

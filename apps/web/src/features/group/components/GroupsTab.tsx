@@ -1,0 +1,132 @@
+// Device groups tab of /user/role-employee: list, add, edit, open/close, and delete once closed (SPEC §4).
+import { useState } from 'react';
+import { App, Button, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { usePrivilege } from '../../../app/layout/use-privilege';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useDeleteGroupMutation } from '../api/group-delete-mutation';
+import { useSaveGroupMutation } from '../api/group-save-mutation';
+import { useGroupsQuery, type Group } from '../api/groups-query';
+import { GroupFormModal } from './GroupFormModal';
+
+export function GroupsTab() {
+  const { t } = useTranslation('user');
+  const { t: tc } = useTranslation('common');
+  const { modal, message } = App.useApp();
+  const can = usePrivilege();
+  const groups = useGroupsQuery();
+  const toggle = useSaveGroupMutation({ quiet: false });
+  const remove = useDeleteGroupMutation();
+  const [editing, setEditing] = useState<Group | null | undefined>(undefined);
+  const editable = can('group-edit');
+
+  const confirmState = (group: Group) => {
+    const closing = group.state === 'open';
+    modal.confirm({
+      title: t(closing ? 'groups.close.title' : 'groups.open.title', { name: group.name }),
+      content: t(closing ? 'groups.close.content' : 'groups.open.content'),
+      okText: tc('action.confirm'),
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        toggle
+          .mutateAsync({
+            id: group.id,
+            name: group.name,
+            remark: group.remark ?? undefined,
+            state: closing ? 'closed' : 'open',
+          })
+          .then(
+            () => void message.success(t('groups.saved')),
+            () => undefined,
+          ),
+    });
+  };
+
+  const confirmDelete = (group: Group) =>
+    modal.confirm({
+      title: t('groups.delete.title', { name: group.name }),
+      content: t('groups.delete.content'),
+      okText: tc('action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        remove.mutateAsync(group.id).then(
+          () => void message.success(t('groups.deleted')),
+          () => undefined,
+        ),
+    });
+
+  const columns: TableColumnsType<Group> = [
+    { key: 'name', dataIndex: 'name', title: t('groups.field.name'), width: 220 },
+    {
+      key: 'remark',
+      dataIndex: 'remark',
+      title: t('groups.field.remark'),
+      ellipsis: true,
+      render: (remark: string | null) => remark || <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: t('groups.field.state'),
+      width: 120,
+      render: (state: Group['state']) =>
+        state === 'open' ? <Tag color="green">{t('groups.state.open')}</Tag> : <Tag>{t('groups.state.closed')}</Tag>,
+    },
+    { key: 'employeeCount', dataIndex: 'employeeCount', title: t('groups.field.staff'), width: 100, align: 'right' },
+  ];
+  if (editable) {
+    columns.push({
+      key: 'actions',
+      title: tc('table.actions'),
+      width: 240,
+      render: (_, group) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(group)}>
+            {tc('action.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => confirmState(group)}>
+            {group.state === 'open' ? t('groups.close.action') : t('groups.open.action')}
+          </Button>
+          {/* SPEC §4: a group can be deleted only after it is closed; the server refuses otherwise too. */}
+          <Tooltip title={group.state === 'open' ? t('groups.delete.closeFirst') : undefined}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              disabled={group.state === 'open'}
+              onClick={() => confirmDelete(group)}
+            >
+              {tc('action.delete')}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    });
+  }
+
+  if (groups.isError) return <LoadFailed onRetry={() => void groups.refetch()} />;
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center">
+        <Typography.Text type="secondary">{t('groups.hint')}</Typography.Text>
+        {editable && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('groups.add')}
+          </Button>
+        )}
+      </Flex>
+      <Table<Group>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={groups.data}
+        loading={groups.isPending}
+        pagination={false}
+        locale={{ emptyText: <Empty description={t('groups.empty')} /> }}
+      />
+      <GroupFormModal group={editing} onClose={() => setEditing(undefined)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,16 @@
+// POST /api/role/copy: a new role with the keys of an existing one, under a new name.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api/client';
+import { roleKeys } from './keys';
+
+export async function copyRole(input: { id: number; roleName: string }): Promise<void> {
+  await api.post('/api/role/copy', input, { quiet: true });
+}
+
+export function useCopyRoleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: copyRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+  });
+}
