@@ -1,9 +1,9 @@
 // Uploaded files (SPEC §5 images): stored under the data dir, found by id, checked by content.
 import { z } from 'zod';
 
-/** SPEC §5 and §9: images up to 2 MB. */
-export const IMAGE_MAX_BYTES = 2_097_152;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+import { IMAGE_TYPES } from './patterns.js';
+
+export { IMAGE_MAX_BYTES, IMAGE_TYPES } from './patterns.js';
 
 export const UploadedFileSchema = z
   .object({

@@ -11,3 +11,4 @@ export * from './organisation.js';
 export * from './file.js';
 export * from './project.js';
 export * from './device.js';
+export * from './patterns.js';

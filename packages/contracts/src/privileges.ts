@@ -66,7 +66,8 @@ export const PRIVILEGE_CATALOGUE: readonly PrivilegeItem[] = [
   point('cost-renew', 'cost'),
   menu('info', '/platform/info'),
   point('info-edit', 'info'),
-  submenu('account', '/platform/basic', 'info'),
+  // Personal info is one's own: a menu of its own, so granting it grants nothing of the enterprise's.
+  menu('account', '/platform/basic'),
   submenu('indexModel', '/platform/set', 'info'),
   point('indexModel-edit', 'indexModel'),
   menu('download', '/download/home'),

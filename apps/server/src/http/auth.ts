@@ -27,9 +27,9 @@ export type Principal = {
 
 /**
  * What a route needs: no session ('public'), any session ('signed-in'), the platform's super
- * administrator ('platform'), or a privilege key of the catalogue.
+ * administrator ('platform'), a privilege key of the catalogue, or any one of several keys.
  */
-export type Access = 'public' | 'signed-in' | 'platform' | (string & {});
+export type Access = 'public' | 'signed-in' | 'platform' | (string & {}) | readonly string[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +59,7 @@ export function holds(p: Principal, key: string): boolean {
 }
 
 export function mayAccess(p: Principal, access: Access): boolean {
+  if (typeof access !== 'string') return access.some((key) => holds(p, key));
   if (access === 'signed-in' || access === 'public') return true;
   if (access === 'platform') return p.isSuperAdmin;
   return holds(p, access);
@@ -87,10 +88,11 @@ export function registerAuth(app: FastifyInstance, resolve: (token: string) => P
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiPath(route.url)) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`route ${route.method} ${route.url} declares no access`);
-    if (!['public', 'signed-in', 'platform'].includes(access) && !PRIVILEGE_KEYS.has(access)) {
-      throw new Error(`route ${route.method} ${route.url} needs unknown privilege ${access}`);
-    }
+    if (!access || access.length === 0) throw new Error(`route ${route.method} ${route.url} declares no access`);
+    const keys =
+      typeof access === 'string' ? (['public', 'signed-in', 'platform'].includes(access) ? [] : [access]) : access;
+    const unknown = keys.find((k) => !PRIVILEGE_KEYS.has(k));
+    if (unknown) throw new Error(`route ${route.method} ${route.url} needs unknown privilege ${unknown}`);
   });
 
   app.addHook('onRequest', async (request) => {

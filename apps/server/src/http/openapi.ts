@@ -23,7 +23,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const out = jsonSchemaTransform(input);
       // Say what each operation needs: public ones need no token, others name their access, which
       // readers and the isolation sweep use.
-      const access = (input.route as { config?: { access?: string } }).config?.access ?? 'signed-in';
+      const access =
+        (input.route as { config?: { access?: string | readonly string[] } }).config?.access ?? 'signed-in';
       const schema = { ...out.schema, 'x-access': access, ...(access === 'public' ? { security: [] } : {}) };
       return { ...out, schema };
     },

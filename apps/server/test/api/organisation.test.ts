@@ -396,3 +396,16 @@ describe('video privileges', () => {
     ).toBe(4000);
   });
 });
+
+describe('lists staff managers pick from', () => {
+  it('lets whoever adds or edits staff read the roles and groups, and nobody else', async () => {
+    const adder = await addRole(acme.token, 'Adders', ['user-add']);
+    const other = await addRole(acme.token, 'Downloaders', ['download']);
+    const a = await staffToken((await addEmployee(acme.token, [adder])).loginName);
+    const o = await staffToken((await addEmployee(acme.token, [other])).loginName);
+    expect((await as(a).get('/api/role/getAll')).code).toBe(1);
+    expect((await as(a).post('/api/group/getAll')).code).toBe(1);
+    expect((await as(o).get('/api/role/getAll')).code).toBe(4117);
+    expect((await as(o).post('/api/group/getAll')).code).toBe(4117);
+  });
+});

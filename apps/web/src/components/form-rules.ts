@@ -4,7 +4,14 @@
 // patterns the sign-in page uses, so calling them here would pull zod into the entry chunk (/home budget).
 // These checks use the same exported patterns instead; form-rules.test.ts holds them to the zod rules.
 import type { FormRule } from 'antd';
-import { LOGIN_NAME_PATTERN, MOBILE_PATTERN, TEXT_PATTERN, passwordProblem } from '@svc/contracts';
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  LOGIN_NAME_PATTERN,
+  MOBILE_PATTERN,
+  TEXT_PATTERN,
+  passwordProblem,
+} from '@svc/contracts';
 import './form-rules.css';
 
 type Translate = (key: string) => string;
@@ -14,12 +21,8 @@ export const RULE_HINT = 'rule-hint';
 /** A check of one filled value: null when it passes, else the message key of the failing rule. */
 export type FieldCheck = (value: string) => string | null;
 
-/** zod's `z.email()` pattern, which contracts' `email()` uses (contracts exports no pattern of its own). */
-const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-/** Lengths of contracts' builders: person names 32, e-mail 254, role names 20 (SPEC §5). */
+/** Lengths of contracts' builders: person names 32, role names 20 (SPEC §5). */
 const NAME_MAX = 32;
-const EMAIL_MAX = 254;
 export const ROLE_NAME_MAX = 20;
 
 /** The SPEC §5 field checks, each mirroring the contracts builder of the same name. */

@@ -36,7 +36,8 @@ export function groupRoutes(app: FastifyInstance, service: GroupService, members
   r.post(
     '/api/group/getAll',
     {
-      config: { access: 'role' },
+      // Whoever adds or edits staff picks from this list too.
+      config: { access: ['role', 'user-add', 'user-edit'] },
       schema: { tags, summary: 'Device groups of the enterprise', response: { 200: z.array(GroupSchema) } },
     },
     async (request) => service.getAll(principalOf(request)),

@@ -77,7 +77,8 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   r.get(
     '/api/role/getAll',
     {
-      config: { access: 'role' },
+      // Whoever adds or edits staff picks from this list too.
+      config: { access: ['role', 'user-add', 'user-edit'] },
       schema: { tags, summary: 'Every role of the enterprise', response: { 200: z.array(RoleSchema) } },
     },
     async (req) => service.getAll(principalOf(req)),

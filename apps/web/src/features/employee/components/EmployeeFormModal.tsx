@@ -48,10 +48,10 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
   const { message } = App.useApp();
   const session = useSession();
   const can = usePrivilege();
-  // Roles and device groups are listed under the `role` key on the server; without it the form offers
-  // the roles the employee already holds and no group choice.
-  const roles = useRolesQuery({ enabled: can('role') });
-  const groups = useGroupsQuery({ enabled: can('role') });
+  // The server lists roles and device groups to whoever manages roles or adds or edits staff.
+  const mayList = can('role') || can('user-add') || can('user-edit');
+  const roles = useRolesQuery({ enabled: mayList });
+  const groups = useGroupsQuery({ enabled: mayList });
   const departments = useDepartmentsQuery();
   const add = useAddEmployeeMutation();
   const update = useUpdateEmployeeMutation();

@@ -2,16 +2,9 @@
 import { App, Button, Flex, Typography, Upload } from 'antd';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
 import { useUploadImageMutation } from '../api/logo-upload-mutation';
-
-/**
- * SPEC §5 and §9: JPG, JPEG, PNG or GIF up to 2 MB (2097152 bytes). The same values as contracts'
- * IMAGE_TYPES and IMAGE_MAX_BYTES, kept here because contracts' file module builds zod schemas on load;
- * EnterpriseInfoPage.test.tsx holds the two equal.
- */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const IMAGE_MAX_BYTES = 2_097_152;
 
 export interface LogoValue {
   id: number;

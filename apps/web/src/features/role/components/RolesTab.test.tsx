@@ -54,7 +54,7 @@ describe('RolesTab', () => {
     await waitFor(() => expect(callsTo('/api/role/add')).toHaveLength(1));
     expect(callsTo('/api/role/add')[0]!.body).toEqual({
       roleName: 'Receptionists',
-      privilegeKeys: ['user', 'user-add', 'info', 'account'],
+      privilegeKeys: ['user', 'user-add', 'account'],
     });
   });
 
