@@ -2,15 +2,12 @@
 // 1,000 projects, 100,000 devices and 400,000 channels in one enterprise, on PGlite and PostgreSQL
 // (BENCH_DATABASE_URL or TEST_DATABASE_URL). Prints figures only.
 //   npm run bench:devices [-- --runs 100]
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
-import { hashPassword } from '../../apps/server/src/modules/session/passwords.js';
+import { benchApp, signInMainAccount, timePost } from '../support.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 100;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -52,49 +49,15 @@ async function seed(db: Db, enterpriseId: number): Promise<number> {
   return Date.now() - t0;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function run(label: string, db: Db, cleanup: () => Promise<void>): Promise<string[]> {
-  const app = await buildApp(
-    loadConfig({
-      LOG_LEVEL: 'silent',
-      CONSOLE_ADMIN_PASSWORD: 'Bench@pass123',
-      LOGIN_CAPTCHA: 'off',
-      WEB_DIST: '/nonexistent',
-    }),
-    { db, logger: false },
-  );
+  const app = await benchApp(db);
   const { id: enterpriseId } = await db
     .insertInto('enterprise')
     .values({ name: 'Bench' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('user')
-    .values({
-      enterprise_id: enterpriseId,
-      login_name: 'devboss',
-      name: 'Boss',
-      login_mode: 'main',
-      is_cloud_account: true,
-      password_hash: await hashPassword('Bench@pass1'),
-    })
-    .execute();
+  const token = await signInMainAccount(app, db, enterpriseId, 'devboss');
   const seeded = await seed(db, enterpriseId);
-  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
-    .publicKey;
-  const password = publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('Bench@pass1'),
-  ).toString('base64');
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/session/login/rsa',
-      payload: { loginName: 'devboss', password, loginMode: 'main' },
-    })
-  ).json<{ data: { token: string } }>().data.token;
   const someProject = Number(
     (
       await sql<{
@@ -119,22 +82,9 @@ async function run(label: string, db: Db, cleanup: () => Promise<void>): Promise
   ];
   const lines = [`${label.padEnd(9)} seeded in ${(seeded / 1000).toFixed(1)} s`];
   for (const [name, url, body] of cases) {
-    const times: number[] = [];
-    for (let i = 0; i < runs + 10; i++) {
-      const start = process.hrtime.bigint();
-      const res = await app.inject({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token },
-        ...(body ? { payload: body } : {}),
-      });
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (res.json<{ code: number }>().code !== 1) throw new Error(`${name}: ${res.body.slice(0, 300)}`);
-      if (i >= 10) times.push(ms);
-    }
-    times.sort((a, b) => a - b);
+    const t = await timePost(app, token, url, body, runs, 10);
     lines.push(
-      `${label.padEnd(9)} ${name.padEnd(32)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`,
+      `${label.padEnd(9)} ${name.padEnd(32)} p50 ${t.p50.toFixed(1).padStart(7)} ms   p95 ${t.p95.toFixed(1).padStart(7)} ms`,
     );
   }
   await app.close();

@@ -1,14 +1,12 @@
 // bench/org: p95 of the staff query with 10,000 employees in one enterprise among 100 enterprises,
 // on PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL). Prints figures only.
 //   npm run bench:org [-- --runs 200]
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
+import { benchApp, signInMainAccount, timePost } from '../support.js';
 import { hashPassword } from '../../apps/server/src/modules/session/passwords.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 200;
@@ -52,47 +50,10 @@ async function seed(db: Db): Promise<{ bigEnterprise: number; roleId: number }> 
   return { bigEnterprise: big, roleId: role.rows[0]!.id };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function run(label: string, db: Db, cleanup: () => Promise<void>) {
-  const app = await buildApp(
-    loadConfig({
-      LOG_LEVEL: 'silent',
-      CONSOLE_ADMIN_PASSWORD: 'Bench@pass123',
-      LOGIN_CAPTCHA: 'off',
-      WEB_DIST: '/nonexistent',
-    }),
-    { db, logger: false },
-  );
+  const app = await benchApp(db);
   const { bigEnterprise, roleId } = await seed(db);
-  // The big enterprise's main account: a cloud account, so the query is scoped but unprivileged checks pass.
-  const mainHash = await hashPassword('Bench@pass1');
-  await db
-    .insertInto('user')
-    .values({
-      enterprise_id: bigEnterprise,
-      login_name: 'benchboss',
-      name: 'Boss',
-      login_mode: 'main',
-      is_cloud_account: true,
-      password_hash: mainHash,
-    })
-    .execute();
-  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
-    .publicKey;
-  const password = publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('Bench@pass1'),
-  ).toString('base64');
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/session/login/rsa',
-      payload: { loginName: 'benchboss', password, loginMode: 'main' },
-    })
-  ).json<{ data: { token: string } }>().data.token;
+  const token = await signInMainAccount(app, db, bigEnterprise, 'benchboss');
 
   const cases: [string, object][] = [
     ['first page (20)', { page: 1, size: 20 }],
@@ -105,22 +66,9 @@ async function run(label: string, db: Db, cleanup: () => Promise<void>) {
   ];
   const results: string[] = [];
   for (const [name, body] of cases) {
-    const times: number[] = [];
-    for (let i = 0; i < runs + 20; i++) {
-      const start = process.hrtime.bigint();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/employee/query',
-        headers: { xaccesstoken: token },
-        payload: body,
-      });
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (res.json<{ code: number }>().code !== 1) throw new Error(`${name}: ${res.body}`);
-      if (i >= 20) times.push(ms); // the first 20 warm caches and the JIT
-    }
-    times.sort((a, b) => a - b);
+    const t = await timePost(app, token, '/api/employee/query', body, runs, 20);
     results.push(
-      `${label.padEnd(9)} ${name.padEnd(30)} p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(2).padStart(6)} ms`,
+      `${label.padEnd(9)} ${name.padEnd(30)} p50 ${t.p50.toFixed(2).padStart(6)} ms   p95 ${t.p95.toFixed(2).padStart(6)} ms`,
     );
   }
   await app.close();
