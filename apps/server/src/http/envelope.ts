@@ -143,11 +143,18 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 }
 
+// Every console call names its zone; checking one builds an Intl formatter, so answers are remembered.
+// IANA zones are a few hundred: the cap only guards against a client inventing names.
+const knownZones = new Map<string, boolean>();
 function isTimeZone(tz: string): boolean {
+  const known = knownZones.get(tz);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < 2000) knownZones.set(tz, valid);
+  return valid;
 }
