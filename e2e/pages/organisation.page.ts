@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 
 /** What the three pages share: their root inside the console, dialogs, antd selects and toasts. */
-class ConsoleScreen {
+export class ConsoleScreen {
   constructor(
     readonly page: Page,
     private readonly path: string,

@@ -63,6 +63,14 @@ export const CONSOLE_ROUTES: readonly RouteDef[] = [
     page: () => import('../features/project/pages/ProjectOverviewPage'),
   },
   {
+    path: '/project/device',
+    titleKey: 'menu.deviceList',
+    privilege: 'device',
+    section: 'project',
+    projectPanel: true,
+    page: () => import('../features/device/pages/DeviceListPage'),
+  },
+  {
     path: '/user/role-employee',
     titleKey: 'menu.roleEmployee',
     privilege: 'user',

@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   BankOutlined,
   CloudDownloadOutlined,
+  VideoCameraOutlined,
   IdcardOutlined,
   ProfileOutlined,
   SettingOutlined,
@@ -13,6 +14,7 @@ import type { Section } from '../routes';
 
 export const ROUTE_ICONS: Record<string, ReactNode> = {
   '/project/index': <AppstoreOutlined />,
+  '/project/device': <VideoCameraOutlined />,
   '/user/role-employee': <TeamOutlined />,
   '/platform/info': <ProfileOutlined />,
   '/platform/basic': <IdcardOutlined />,

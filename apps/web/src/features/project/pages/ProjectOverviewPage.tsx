@@ -1,11 +1,21 @@
-// /project/index, the home tab: who is signed in and the project overview, empty until the projects issue lands.
-import { Card, Empty, Flex, Tag, Typography } from 'antd';
+// /project/index, the home tab: who is signed in, and the project overview (projects, devices by type and status).
+import { Card, Col, Empty, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/layout/session-context';
+import { usePrivilege } from '../../../app/layout/use-privilege';
+import { useDeviceCountsQuery } from '../../device/api/device-counts-query';
+import { useMyProjectsQuery } from '../api/projects-query';
+import { flattenNodes } from '../components/project-tree';
 
 export default function ProjectOverviewPage() {
   const { t } = useTranslation('project');
   const session = useSession();
+  const can = usePrivilege();
+  const projects = useMyProjectsQuery({ enabled: can('project') });
+  const counts = useDeviceCountsQuery({ enabled: can('device') });
+  const nodes = flattenNodes(projects.data ?? []);
+  const projectCount = nodes.filter((n) => n.kind === 'project').length;
+  const areaCount = nodes.length - projectCount;
   const roleTags = session.isSuperMan
     ? [t('overview.role.superAdmin')]
     : session.isCloudAccount
@@ -26,16 +36,56 @@ export default function ProjectOverviewPage() {
           ))}
         </Flex>
       </Card>
-      <Card title={t('overview.projects.title')}>
-        <Empty
-          style={{ padding: '32px 0' }}
-          description={
-            <Flex vertical gap={4}>
-              <Typography.Text strong>{t('overview.projects.empty')}</Typography.Text>
-              <Typography.Text type="secondary">{t('overview.projects.hint')}</Typography.Text>
-            </Flex>
-          }
-        />
+      <Card title={t('overview.projects.title')} loading={projects.isLoading}>
+        {nodes.length === 0 ? (
+          <Empty
+            style={{ padding: '32px 0' }}
+            description={
+              <Flex vertical gap={4}>
+                <Typography.Text strong>{t('overview.projects.empty')}</Typography.Text>
+                <Typography.Text type="secondary">{t('overview.projects.hint')}</Typography.Text>
+              </Flex>
+            }
+          />
+        ) : (
+          <Row gutter={[16, 24]}>
+            <Col xs={12} md={6}>
+              <Statistic title={t('overview.count.projects')} value={projectCount} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title={t('overview.count.areas')} value={areaCount} />
+            </Col>
+            {counts.data && (
+              <>
+                <Col xs={12} md={6}>
+                  <Statistic title={t('overview.count.devices')} value={counts.data.total} />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Statistic
+                    title={t('status.online')}
+                    value={counts.data.byStatus.online}
+                    styles={{ content: { color: '#389e0d' } }}
+                  />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Statistic title={t('status.dormancy')} value={counts.data.byStatus.dormancy} />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Statistic title={t('status.offline')} value={counts.data.byStatus.offline} />
+                </Col>
+                <Col xs={24} md={12}>
+                  <Flex gap={8} wrap align="center" style={{ height: '100%' }}>
+                    {(['IPC', 'NVR', 'DVR'] as const).map((type) => (
+                      <Tag key={type}>
+                        {type} · {counts.data.byType[type]}
+                      </Tag>
+                    ))}
+                  </Flex>
+                </Col>
+              </>
+            )}
+          </Row>
+        )}
       </Card>
     </Flex>
   );

@@ -1,0 +1,30 @@
+// POST /api/device/channel/list: a device's channels with their SPEC §4 state (alarm, online, unconfigured).
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api/client';
+import { deviceKeys } from '../../project/api/keys';
+
+export interface Channel {
+  id: number;
+  index: number;
+  channelTitle: string;
+  main: number | null;
+  extra: number | null;
+  state: 'alarm' | 'online' | 'unconfigured';
+  playable: boolean;
+  kind: 'normal' | 'alarm' | 'digital';
+  cameraType: 'ordinary' | 'speedDome' | 'hemisphere';
+  enable: boolean;
+  gbCode: string | null;
+}
+
+export function fetchChannels(deviceId: number, signal?: AbortSignal): Promise<Channel[]> {
+  return api.post<Channel[]>('/api/device/channel/list', { deviceId }, { signal });
+}
+
+export function useChannelsQuery(deviceId: number | undefined) {
+  return useQuery({
+    queryKey: deviceKeys.channels(deviceId ?? 0),
+    queryFn: ({ signal }) => fetchChannels(deviceId!, signal),
+    enabled: deviceId !== undefined,
+  });
+}

@@ -1,0 +1,241 @@
+// /project/device: the device list (SPEC §2) — filters by project subtree, type, status and text; paging; add, edit, delete.
+import { useState } from 'react';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Device } from '@svc/contracts';
+import { usePrivilege } from '../../../app/layout/use-privilege';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useMyProjectsQuery } from '../../project/api/projects-query';
+import { useDeleteDevicesMutation } from '../api/device-delete-mutation';
+import { useDevicesQuery, type DeviceFilters } from '../api/devices-query';
+import { DeviceDetailDrawer } from '../components/DeviceDetailDrawer';
+import { DEVICE_TYPES, DeviceFormModal } from '../components/DeviceFormModal';
+import { DeviceStatusBadge } from '../components/DeviceStatusBadge';
+import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+const STATUSES = ['online', 'dormancy', 'offline'] as const;
+
+/** The tree's "more" link opens this page with `?projectId=`; a number or nothing. */
+export function projectIdParam(value: string | null): number | undefined {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export default function DeviceListPage() {
+  const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const can = usePrivilege();
+  const [params, setParams] = useSearchParams();
+  const projectId = projectIdParam(params.get('projectId'));
+  const [filters, setFilters] = useState<Omit<DeviceFilters, 'page' | 'size' | 'projectId'>>({});
+  const [text, setText] = useState('');
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const projects = useMyProjectsQuery({ enabled: can('project') });
+  const forest = projects.data ?? [];
+  const devices = useDevicesQuery({ ...filters, projectId, ...paging });
+  const remove = useDeleteDevicesMutation();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditingState] = useState<Device | null | undefined>(undefined);
+  // Each opening gets a fresh dialog, so its form starts from this device's values, never the previous one's.
+  const [formSeq, setFormSeq] = useState(0);
+  const setEditing = (device: Device | null | undefined) => {
+    if (device !== undefined) setFormSeq((n) => n + 1);
+    setEditingState(device);
+  };
+  const [viewing, setViewing] = useState<Device | null>(null);
+
+  function filter(next: Partial<typeof filters>) {
+    setFilters((f) => ({ ...f, ...next }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  }
+
+  function chooseProject(id: number | undefined) {
+    setParams(id ? { projectId: String(id) } : {}, { replace: true });
+    setPaging((p) => ({ ...p, page: 1 }));
+  }
+
+  function confirmDelete(ids: number[], title: string) {
+    // SPEC §5: a batch action needs at least one selected row.
+    if (ids.length === 0) {
+      void message.warning(tc('validation.selectOne'));
+      return;
+    }
+    modal.confirm({
+      title,
+      content: t('device.deleteContent'),
+      okText: tc('action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        remove.mutateAsync(ids).then(
+          () => {
+            setSelected((s) => s.filter((id) => !ids.includes(id)));
+            void message.success(t('device.deleted'));
+          },
+          () => undefined,
+        ),
+    });
+  }
+
+  const columns: TableColumnsType<Device> = [
+    {
+      key: 'devName',
+      title: t('device.field.name'),
+      width: 170,
+      fixed: 'left',
+      render: (_, d) => <Typography.Link onClick={() => setViewing(d)}>{d.devName}</Typography.Link>,
+    },
+    { key: 'sn', dataIndex: 'sn', title: t('device.field.sn'), width: 180 },
+    { key: 'type', dataIndex: 'devType', title: t('device.field.type'), width: 70 },
+    {
+      key: 'status',
+      title: t('device.field.status'),
+      width: 120,
+      render: (_, d) => <DeviceStatusBadge status={d.statusLive} />,
+    },
+    { key: 'project', dataIndex: 'projectName', title: t('device.field.project'), width: 140 },
+    { key: 'channels', dataIndex: 'channelCount', title: t('device.field.channels'), width: 80 },
+    {
+      key: 'actions',
+      title: tc('table.actions'),
+      width: 170,
+      fixed: 'right',
+      render: (_, d) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setViewing(d)}>
+            {tc('action.view')}
+          </Button>
+          {can('device-edit') && (
+            <Button type="link" size="small" onClick={() => setEditing(d)}>
+              {tc('action.edit')}
+            </Button>
+          )}
+          {can('device-delete') && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => confirmDelete([d.id], t('device.deleteTitle', { name: d.devName }))}
+            >
+              {tc('action.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={1} className="device-title" style={{ fontSize: 20, margin: 0 }}>
+        {t('device.title')}
+      </Typography.Title>
+      <Card>
+        <Flex vertical gap={16}>
+          <Flex gap={12} wrap className="device-filters">
+            <ProjectTreeSelect
+              forest={forest}
+              value={projectId}
+              onChange={chooseProject}
+              allowClear
+              loading={projects.isFetching}
+              placeholder={t('device.filter.allProjects')}
+              aria-label={t('device.filter.project')}
+              className="device-filter-project"
+              style={{ width: 220 }}
+            />
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              aria-label={t('device.filter.type')}
+              placeholder={t('device.filter.allTypes')}
+              value={filters.devType}
+              onChange={(devType) => filter({ devType })}
+              options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`device.type.${type}`) }))}
+            />
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              aria-label={t('device.filter.status')}
+              placeholder={t('device.filter.allStatuses')}
+              value={filters.status}
+              onChange={(status) => filter({ status })}
+              options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+            <Input.Search
+              allowClear
+              style={{ width: 320 }}
+              aria-label={t('device.filter.text')}
+              placeholder={t('device.filter.text')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onSearch={(value) => filter({ text: value.trim() || undefined })}
+              enterButton={tc('action.search')}
+              maxLength={64}
+            />
+          </Flex>
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Space wrap>
+              {can('device-add') && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                  {t('device.add')}
+                </Button>
+              )}
+              {can('device-delete') && (
+                <Button
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmDelete(selected, t('device.batchDeleteTitle', { count: selected.length }))}
+                >
+                  {t('device.batchDelete')}
+                </Button>
+              )}
+            </Space>
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">{t('device.selected', { count: selected.length })}</Typography.Text>
+            )}
+          </Flex>
+          {devices.isError && !devices.data ? (
+            <LoadFailed onRetry={() => void devices.refetch()} />
+          ) : (
+            <Table<Device>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={devices.data?.list}
+              loading={devices.isFetching}
+              scroll={{ x: 930 }}
+              rowSelection={
+                can('device-delete')
+                  ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+                  : undefined
+              }
+              locale={{ emptyText: <Empty description={t('device.empty')} /> }}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.size,
+                total: devices.data?.total ?? 0,
+                pageSizeOptions: PAGE_SIZES,
+                showSizeChanger: true,
+                showTotal: (total) =>
+                  tc(devices.data?.totalCapped ? 'list.totalCapped' : 'list.total', { count: total }),
+                onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+              }}
+            />
+          )}
+        </Flex>
+      </Card>
+      <DeviceFormModal
+        key={formSeq}
+        device={editing}
+        forest={forest}
+        defaultProjectId={projectId}
+        onClose={() => setEditing(undefined)}
+      />
+      <DeviceDetailDrawer device={viewing} onClose={() => setViewing(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,34 @@
+// POST /api/project/add and /api/project/update: the server's own msg ("Project added." …) is what the user sees.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api/client';
+import { deviceKeys, projectKeys } from './keys';
+
+export interface ProjectFields {
+  proName: string;
+  proLogo: string;
+}
+export type SaveProject =
+  | ({ id: number } & ProjectFields)
+  | ({ id?: undefined; parentId: number | null; kind: 'project' | 'area' } & ProjectFields);
+
+/** Answers the server's message, shown as the success toast. */
+export async function saveProject(values: SaveProject): Promise<string> {
+  if (values.id !== undefined) {
+    const answer = await api.request('/api/project/update', { method: 'POST', body: values, quiet: true });
+    return answer.msg;
+  }
+  const answer = await api.request<{ id: number }>('/api/project/add', { method: 'POST', body: values, quiet: true });
+  return answer.msg;
+}
+
+export function useSaveProjectMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProject,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      // Device rows carry their project's name.
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    },
+  });
+}
