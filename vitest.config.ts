@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      { test: { name: 'gb28181', include: ['packages/gb28181/src/**/*.test.ts'] } },
+      { test: { name: 'media', include: ['packages/media/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

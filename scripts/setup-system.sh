@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing (Chromium and CJK fonts for the
-# browser tests), and makes sure the local PostgreSQL for the second server run is up.
+# browser tests, ffmpeg whose ffprobe checks our fMP4 as an independent client), and makes sure the local PostgreSQL for the second server run is up.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -h 127.0.0.1 -p 5432 >/dev/null 2>&1; then
   need+=(postgresql)
 fi

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -15,6 +16,12 @@ import { registerAuth } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
+import { Gb28181Gateway } from './gateway/gb28181/gateway.js';
+import { LiveStreams } from './media/live.js';
+import { mediaRoutes } from './media/routes.js';
+import { RtpIngest } from './media/rtp-ingest.js';
+import { UrlSigner } from './media/signing.js';
+import { createLiveService, liveRoutes } from './modules/device/live.js';
 import { deviceRoutes } from './modules/device/routes.js';
 import { createDeviceService } from './modules/device/service.js';
 import { createTagService } from './modules/device/tags.js';
@@ -56,6 +63,8 @@ export type AppOverrides = {
   drawCaptcha?: () => { text: string; svg: string };
   /** pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** Tests shorten the gateway's waits. */
+  gateway?: { syncJitterMs?: number; firstFrameMs?: number; idleMs?: number };
 };
 
 declare module 'fastify' {
@@ -65,6 +74,11 @@ declare module 'fastify' {
     bootstrap: BootstrapResult;
     /** Modules that end or change sessions evict them here. */
     sessionCache: SessionCache;
+    gateway: Gb28181Gateway;
+    live: LiveStreams;
+    rtpIngest: RtpIngest;
+    /** Binds the SIP and RTP ports (after the HTTP one); answers the SIP password when it was just generated. */
+    listenDevices(host: string): Promise<{ sipPort: number; rtpPort: number; generatedSipPassword: string | null }>;
   }
 }
 
@@ -153,6 +167,42 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
   deviceRoutes(app, createDeviceService({ db }), createTagService({ db }));
+
+  // Devices and media: the gateway and the RTP port exist from here on, but bind only in listenDevices.
+  const gateway = new Gb28181Gateway({
+    db,
+    log: app.log,
+    config,
+    now: () => clock.now().getTime(),
+    ...(overrides.gateway?.syncJitterMs !== undefined ? { syncJitterMs: overrides.gateway.syncJitterMs } : {}),
+  });
+  const rtpIngest = new RtpIngest();
+  let rtpPort = config.media.rtpPort;
+  const live = new LiveStreams({
+    gateway,
+    ingest: rtpIngest,
+    mediaPort: () => rtpPort,
+    log: app.log,
+    ...(overrides.gateway?.firstFrameMs !== undefined ? { firstFrameMs: overrides.gateway.firstFrameMs } : {}),
+    ...(overrides.gateway?.idleMs !== undefined ? { idleMs: overrides.gateway.idleMs } : {}),
+  });
+  const signer = new UrlSigner();
+  app.decorate('gateway', gateway);
+  app.decorate('live', live);
+  app.decorate('rtpIngest', rtpIngest);
+  app.decorate('listenDevices', async (host: string) => {
+    rtpPort = await rtpIngest.listen(config.media.rtpPort, host);
+    const sip = await gateway.listen(host);
+    return { sipPort: sip.port, rtpPort, generatedSipPassword: sip.generatedPassword };
+  });
+  app.addHook('onClose', async () => {
+    await live.close();
+    await gateway.close();
+    await rtpIngest.close();
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  mediaRoutes(app, live, signer);
+  liveRoutes(app, createLiveService({ db, gateway, live, signer, now: () => clock.now().getTime() }), gateway);
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

@@ -28,6 +28,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CONSOLE_TITLE: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
+  SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
+  SIP_ID: z
+    .string()
+    .regex(/^\d{20}$/, 'must be 20 digits')
+    .default('34020000002000000001'),
+  SIP_DOMAIN: z
+    .string()
+    .regex(/^\d{10}$/, 'must be 10 digits')
+    .optional(),
+  SIP_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
+  MEDIA_IP: z.ipv4('must be an IPv4 address').optional(),
+  RTP_PORT: z.coerce.number().int().min(0).max(65535).default(30000),
 });
 
 export type Config = {
@@ -44,6 +56,21 @@ export type Config = {
   title: string | undefined;
   /** Built web console to serve; unset → apps/web/dist when it exists. */
   webDist: string | undefined;
+  sip: {
+    /** UDP and TCP port of the GB28181 SIP server; 0 picks a free one (tests). */
+    port: number;
+    /** The platform's 20-digit SIP ID and its domain (the ID's first 10 digits unless set). */
+    id: string;
+    domain: string;
+    /** Digest password for devices without their own; unset → generated once and kept in the database. */
+    password: string | undefined;
+  };
+  media: {
+    /** The address devices send media to (SDP c=) and the SIP Via/Contact host; unset → first LAN IPv4. */
+    ip: string | undefined;
+    /** One port, UDP and TCP, receives every device's RTP; streams are told apart by SSRC. 0 = free port. */
+    rtpPort: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -71,5 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     title: e.CONSOLE_TITLE,
     webDist: e.WEB_DIST,
+    sip: { port: e.SIP_PORT, id: e.SIP_ID, domain: e.SIP_DOMAIN ?? e.SIP_ID.slice(0, 10), password: e.SIP_PASSWORD },
+    media: { ip: e.MEDIA_IP, rtpPort: e.RTP_PORT },
   };
 }

@@ -33,6 +33,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const devices = await app.listenDevices(config.host);
+  app.log.info(
+    { sipPort: devices.sipPort, rtpPort: devices.rtpPort, sipId: config.sip.id, mediaIp: app.gateway.settings.ip },
+    'GB28181 gateway listening',
+  );
+  if (devices.generatedSipPassword) {
+    // Like the admin password: printed once, when it is made; kept in the database from then on.
+    process.stdout.write(
+      `\n  GB28181 default device password: ${devices.generatedSipPassword}\n  (shown once; set SIP_PASSWORD to choose it)\n\n`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

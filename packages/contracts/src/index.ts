@@ -12,3 +12,4 @@ export * from './file.js';
 export * from './project.js';
 export * from './device.js';
 export * from './patterns.js';
+export * from './live.js';

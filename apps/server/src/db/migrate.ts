@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-organisation.js';
 import * as m0003 from './migrations/0003-projects-devices.js';
 import * as m0004 from './migrations/0004-video-privileges.js';
+import * as m0005 from './migrations/0005-gateway.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-organisation': m0002,
   '0003-projects-devices': m0003,
   '0004-video-privileges': m0004,
+  '0005-gateway': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

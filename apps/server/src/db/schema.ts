@@ -190,6 +190,14 @@ export interface DeviceTable {
   latitude: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  sip_transport: 'UDP' | 'TCP' | null;
+  sip_address: string | null;
+  sip_port: number | null;
+  registered_at: Date | null;
+  register_expires_at: Date | null;
+  keepalive_at: Date | null;
+  keepalive_interval: Generated<number>;
+  stream_mode: Generated<'UDP' | 'TCP-PASSIVE' | 'TCP-ACTIVE'>;
 }
 
 export interface ChannelTable {
@@ -233,7 +241,9 @@ export interface Database {
     industry_code: string;
     type_code: string;
     network_id: string;
+    auto_enrol_project_id: Generated<number | null>;
   };
+  platform_setting: { key: string; value: string };
   file: FileTable;
   department: DepartmentTable;
   device_group: DeviceGroupTable;

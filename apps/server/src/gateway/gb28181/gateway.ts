@@ -1,0 +1,268 @@
+// The GB28181 gateway: one SIP server (UDP+TCP) that registers devices, keeps them alive, syncs
+// their catalogs, and gives the rest of the server INVITE/BYE and device queries.
+import { randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
+import {
+  buildResponse,
+  decodeManscdp,
+  readCatalog,
+  type ManscdpMessage,
+  type SipMessage,
+  type SipRequest,
+} from '@svc/gb28181';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { DeviceCommands } from './commands.js';
+import type { GatewayContext, GatewaySettings } from './context.js';
+import { Invites, type Dialog } from './invite.js';
+import { Registrar, deviceIdOf } from './registrar.js';
+import { Registry, type OfflineReason, type Registration } from './registry.js';
+import { gatewayRepo } from './repo.js';
+import { SyncQueue } from './sync.js';
+import { ClientTransactions } from './transactions.js';
+import { SipTransport, samePeer, type Peer } from './transport.js';
+
+export type GatewayOptions = {
+  db: Db;
+  log: Logger;
+  config: Config;
+  now?: () => number;
+  /** Tests shorten the post-registration jitter. */
+  syncJitterMs?: number;
+};
+
+export class Gb28181Gateway {
+  readonly ctx: GatewayContext;
+  readonly registry: Registry;
+  readonly commands: DeviceCommands;
+  readonly invites: Invites;
+  readonly sync: SyncQueue;
+  private readonly registrar: Registrar;
+  private readonly offlineListeners = new Set<(reg: Registration, reason: OfflineReason) => void>();
+  private readonly pendingOffline = new Set<number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private listening = false;
+  /** Registrations restored at start need no catalog sync: they were synced before the restart. */
+  private restoring = false;
+
+  constructor(private readonly o: GatewayOptions) {
+    const now = o.now ?? Date.now;
+    const transport = new SipTransport(o.log);
+    const settings: GatewaySettings = {
+      id: o.config.sip.id,
+      domain: o.config.sip.domain,
+      password: o.config.sip.password ?? '',
+      ip: o.config.media.ip ?? lanAddress(),
+      port: o.config.sip.port,
+      syncJitterMs: o.syncJitterMs ?? 2000,
+      syncConcurrency: 32,
+    };
+    this.registry = new Registry(now, {
+      online: (reg, fresh) => {
+        this.pendingOffline.delete(reg.deviceId);
+        if (fresh && !this.restoring) this.sync.enqueue(reg.gbCode);
+      },
+      offline: (reg, reason) => this.wentOffline(reg, reason),
+    });
+    this.ctx = {
+      db: o.db,
+      log: o.log,
+      settings,
+      transport,
+      transactions: new ClientTransactions(transport),
+      registry: this.registry,
+      now,
+    };
+    this.commands = new DeviceCommands(this.ctx);
+    this.invites = new Invites(this.ctx);
+    this.sync = new SyncQueue(this.ctx, this.commands);
+    this.registrar = new Registrar(this.ctx);
+    transport.onMessage = (msg, peer) => this.receive(msg, peer);
+    transport.onTcpClose = (socket) => this.registry.connectionClosed(socket);
+  }
+
+  get settings(): GatewaySettings {
+    return this.ctx.settings;
+  }
+
+  /** Binds SIP, restores UDP registrations that outlived a restart, starts the keepalive sweep. */
+  async listen(host = '0.0.0.0'): Promise<{ port: number; generatedPassword: string | null }> {
+    const password = await sipPassword(this.o.db, this.o.config.sip.password);
+    this.ctx.settings.password = password.value;
+    this.ctx.settings.port = await this.ctx.transport.listen(this.o.config.sip.port, host);
+    await this.restore();
+    this.registry.start();
+    this.flushTimer = setInterval(() => void this.flushOffline(), 250);
+    this.flushTimer.unref();
+    this.listening = true;
+    return { port: this.ctx.settings.port, generatedPassword: password.generated ? password.value : null };
+  }
+
+  async close(): Promise<void> {
+    if (!this.listening) return;
+    this.listening = false;
+    this.registry.stop();
+    this.sync.close();
+    this.commands.close();
+    this.ctx.transactions.close();
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    await this.flushOffline();
+    await this.ctx.transport.close();
+  }
+
+  onOffline(listener: (reg: Registration, reason: OfflineReason) => void): () => void {
+    this.offlineListeners.add(listener);
+    return () => this.offlineListeners.delete(listener);
+  }
+
+  registration(gbCode: string | null): Registration | undefined {
+    return gbCode ? this.registry.get(gbCode) : undefined;
+  }
+
+  bye(dialog: Dialog): Promise<void> {
+    return this.invites.bye(dialog);
+  }
+
+  private receive(msg: SipMessage, peer: Peer): void {
+    if (msg.kind === 'response') {
+      this.ctx.transactions.handleResponse(msg);
+      return;
+    }
+    switch (msg.method) {
+      case 'REGISTER':
+        this.guard(this.registrar.handle(msg, peer), msg, peer);
+        return;
+      case 'MESSAGE':
+      case 'NOTIFY':
+        this.guard(this.message(msg, peer), msg, peer);
+        return;
+      case 'BYE':
+        this.invites.handleBye(msg, peer);
+        return;
+      case 'ACK':
+        return;
+      case 'OPTIONS':
+        this.ctx.transport.send(buildResponse(msg, 200, 'OK'), peer);
+        return;
+      default:
+        this.ctx.transport.send(
+          buildResponse(msg, 405, 'Method Not Allowed', {
+            headers: [['Allow', 'REGISTER, MESSAGE, NOTIFY, BYE, ACK, OPTIONS']],
+          }),
+          peer,
+        );
+    }
+  }
+
+  /** A failing handler (database down …) answers 500 instead of leaving the device guessing. */
+  private guard(work: Promise<void>, req: SipRequest, peer: Peer): void {
+    work.catch((err: unknown) => {
+      this.ctx.log.error({ err, method: req.method }, 'sip request failed');
+      this.ctx.transport.send(buildResponse(req, 500, 'Server Internal Error'), peer);
+    });
+  }
+
+  private async message(req: SipRequest, peer: Peer): Promise<void> {
+    const reply = (status: number, reason: string) => this.ctx.transport.send(buildResponse(req, status, reason), peer);
+    const gbCode = deviceIdOf(req);
+    const reg = gbCode ? this.registry.get(gbCode) : undefined;
+    // Only a registered device, and only over the transport it registered on, may speak.
+    if (!reg || !samePeer(reg.peer, peer)) return reply(403, 'Forbidden');
+    const decoded = decodeManscdp(req.body);
+    if (!decoded.ok) {
+      this.ctx.log.debug({ gbCode, error: decoded.error }, 'malformed MANSCDP body');
+      return reply(400, 'Bad Request');
+    }
+    reply(200, 'OK');
+    this.registry.touch(reg);
+    await this.handle(reg, decoded.value);
+  }
+
+  private async handle(reg: Registration, m: ManscdpMessage): Promise<void> {
+    if (m.root === 'Response') {
+      this.commands.deliver(reg, m);
+      return;
+    }
+    if (m.root === 'Notify' && m.cmdType.toLowerCase() === 'catalog') {
+      const c = readCatalog(m);
+      if (c.ok) {
+        await gatewayRepo.applyCatalogEvents(
+          this.ctx.db,
+          { id: reg.deviceId, enterpriseId: reg.enterpriseId, gbCode: reg.gbCode },
+          c.value.items,
+        );
+      }
+    }
+    // Keepalive: the touch above was all it needed. Alarms and positions arrive with their issues.
+  }
+
+  private wentOffline(reg: Registration, reason: OfflineReason): void {
+    this.ctx.log.info({ gbCode: reg.gbCode, reason }, 'device offline');
+    this.pendingOffline.add(reg.deviceId);
+    this.invites.dropDevice(reg.gbCode);
+    for (const l of this.offlineListeners) l(reg, reason);
+  }
+
+  /** Offline transitions are written in batches: a network blip can take thousands at once. */
+  private async flushOffline(): Promise<void> {
+    if (this.pendingOffline.size === 0) return;
+    const ids = [...this.pendingOffline];
+    this.pendingOffline.clear();
+    try {
+      await gatewayRepo.markOffline(this.ctx.db, ids);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'could not record offline devices');
+      for (const id of ids) this.pendingOffline.add(id);
+    }
+  }
+
+  private async restore(): Promise<void> {
+    const rows = await gatewayRepo.restorable(this.o.db, new Date(this.ctx.now()));
+    this.restoring = true;
+    for (const r of rows) {
+      this.registry.register({
+        gbCode: r.gb_code!,
+        deviceId: r.id,
+        enterpriseId: r.enterprise_id,
+        devType: r.dev_type,
+        peer: { transport: 'UDP', address: r.sip_address ?? '', port: r.sip_port ?? 5060 },
+        expiresAt: r.register_expires_at!.getTime(),
+        keepaliveInterval: r.keepalive_interval,
+      });
+    }
+    this.restoring = false;
+    if (rows.length > 0) this.ctx.log.info({ devices: rows.length }, 'restored udp registrations');
+  }
+}
+
+/** The default device password: configured, else generated once and kept in the database. */
+async function sipPassword(db: Db, configured: string | undefined): Promise<{ value: string; generated: boolean }> {
+  if (configured) return { value: configured, generated: false };
+  const row = await db
+    .selectFrom('platform_setting')
+    .select('value')
+    .where('key', '=', 'sip_password')
+    .executeTakeFirst();
+  if (row) return { value: row.value, generated: false };
+  const value = randomBytes(9).toString('base64url');
+  await db
+    .insertInto('platform_setting')
+    .values({ key: 'sip_password', value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const kept = await db
+    .selectFrom('platform_setting')
+    .select('value')
+    .where('key', '=', 'sip_password')
+    .executeTakeFirstOrThrow();
+  return { value: kept.value, generated: kept.value === value };
+}
+
+/** The first non-internal IPv4 address, where devices on the LAN can reach us. */
+export function lanAddress(): string {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return '127.0.0.1';
+}

@@ -1,0 +1,139 @@
+// REGISTER: digest authentication (the device's own password, else the platform's), refresh and
+// unregister, auto-enrol into an area, and the 200 with Date so devices can set their clocks.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  buildResponse,
+  digestChallenge,
+  getHeader,
+  parseDigestCredentials,
+  parseNameAddr,
+  parseSipUri,
+  verifyDigest,
+  type SipRequest,
+} from '@svc/gb28181';
+import type { GatewayContext } from './context.js';
+import { gatewayRepo, type KnownDevice } from './repo.js';
+import type { Peer } from './transport.js';
+
+/** A challenge is good for this long; the nonce carries its own time, so nothing is stored per challenge. */
+const NONCE_TTL_MS = 5 * 60_000;
+const DEFAULT_EXPIRES = 3600;
+const MAX_EXPIRES = 7 * 86_400;
+
+export class Registrar {
+  private readonly secret = randomBytes(32);
+
+  constructor(private readonly ctx: GatewayContext) {}
+
+  async handle(req: SipRequest, peer: Peer): Promise<void> {
+    const reply = (status: number, reason?: string, headers?: [string, string][]) =>
+      this.ctx.transport.send(buildResponse(req, status, reason, headers ? { headers } : {}), peer);
+
+    const gbCode = deviceIdOf(req);
+    if (!gbCode) return reply(400, 'Bad From');
+    const expires = expiresOf(req);
+    if (expires === undefined) return reply(400, 'Bad Expires');
+
+    const authorization = getHeader(req, 'authorization');
+    if (!authorization) return this.challenge(req, peer);
+    const creds = parseDigestCredentials(authorization);
+    if (!creds.ok || !this.nonceValid(creds.value.nonce)) return this.challenge(req, peer);
+
+    let device: KnownDevice | undefined = await gatewayRepo.findByGbCode(this.ctx.db, gbCode);
+    const enrol = device ? undefined : await gatewayRepo.autoEnrolFor(this.ctx.db, gbCode);
+    if (!device && !enrol) {
+      this.ctx.log.info({ gbCode, peer: `${peer.address}:${peer.port}` }, 'register from an unknown device refused');
+      return reply(403, 'Forbidden');
+    }
+    const password = device?.password || this.ctx.settings.password;
+    if (creds.value.realm !== this.ctx.settings.domain || !verifyDigest(creds.value, 'REGISTER', password)) {
+      this.ctx.log.info({ gbCode }, 'register with a wrong password refused');
+      return reply(403, 'Forbidden');
+    }
+
+    if (expires === 0) {
+      this.ctx.registry.remove(gbCode, 'unregistered');
+      return reply(200, 'OK', [['Expires', '0']]);
+    }
+    device ??= await gatewayRepo.enrol(this.ctx.db, gbCode, enrol!, this.ctx.settings.password);
+
+    const at = this.ctx.now();
+    const expiresAt = at + expires * 1000;
+    // Persist before answering: a device told "registered" is online in the database too.
+    await gatewayRepo.markOnline(this.ctx.db, device.id, {
+      transport: peer.transport,
+      address: peer.address,
+      port: peer.port,
+      expiresAt: new Date(expiresAt),
+      at: new Date(at),
+    });
+    this.ctx.registry.register({
+      gbCode,
+      deviceId: device.id,
+      enterpriseId: device.enterprise_id,
+      devType: device.dev_type,
+      peer,
+      expiresAt,
+      keepaliveInterval: device.keepalive_interval,
+    });
+    reply(200, 'OK', [
+      ['Expires', String(expires)],
+      ['Date', gbDate(new Date(at))],
+    ]);
+  }
+
+  private challenge(req: SipRequest, peer: Peer): void {
+    const res = buildResponse(req, 401, 'Unauthorized', {
+      headers: [['WWW-Authenticate', digestChallenge(this.ctx.settings.domain, this.nonce())]],
+    });
+    this.ctx.transport.send(res, peer);
+  }
+
+  private nonce(): string {
+    const t = this.ctx.now().toString(16);
+    return `${t}.${this.mac(t)}`;
+  }
+
+  private nonceValid(nonce: string): boolean {
+    const [t, mac] = nonce.split('.');
+    if (!t || !mac || !/^[0-9a-f]+$/.test(t)) return false;
+    const expected = Buffer.from(this.mac(t));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    const age = this.ctx.now() - parseInt(t, 16);
+    return age >= 0 && age <= NONCE_TTL_MS;
+  }
+
+  private mac(t: string): string {
+    return createHmac('sha256', this.secret).update(t).digest('hex').slice(0, 32);
+  }
+}
+
+/** The registering device's 20-digit ID, from the From (or To) URI user part. */
+export function deviceIdOf(req: SipRequest): string | undefined {
+  for (const name of ['from', 'to']) {
+    const addr = parseNameAddr(getHeader(req, name) ?? '');
+    if (!addr.ok) continue;
+    const uri = parseSipUri(addr.value.uri);
+    if (uri.ok && uri.value.user && /^\d{20}$/.test(uri.value.user)) return uri.value.user;
+  }
+  return undefined;
+}
+
+function expiresOf(req: SipRequest): number | undefined {
+  const header = getHeader(req, 'expires');
+  let raw = header?.trim();
+  if (raw === undefined) {
+    const contact = parseNameAddr(getHeader(req, 'contact') ?? '');
+    raw = contact.ok ? contact.value.params.get('expires') : undefined;
+  }
+  if (raw === undefined) return DEFAULT_EXPIRES;
+  if (!/^\d{1,10}$/.test(raw)) return undefined;
+  return Math.min(Number(raw), MAX_EXPIRES);
+}
+
+/** GB/T 28181 wants local time without zone, milliseconds included: 2026-11-22T08:00:00.000 */
+function gbDate(d: Date): string {
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 23);
+}

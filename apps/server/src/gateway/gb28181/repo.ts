@@ -1,0 +1,274 @@
+// The gateway's SQL: finding a registering device, recording registrations and labels, and
+// keeping a device's channels in step with its catalog.
+import { sql } from 'kysely';
+import { GB_TYPE_CODES, parseGbCode } from '@svc/contracts';
+import type { CatalogItem, DeviceInfo } from '@svc/gb28181';
+import type { Db } from '../../db/database.js';
+
+export interface KnownDevice {
+  id: number;
+  enterprise_id: number;
+  dev_type: 'IPC' | 'NVR' | 'DVR';
+  password: string;
+  keepalive_interval: number;
+}
+
+export interface AutoEnrol {
+  enterpriseId: number;
+  projectId: number;
+}
+
+const devTypeOf = (gbCode: string): 'IPC' | 'NVR' | 'DVR' | undefined => {
+  const type = parseGbCode(gbCode)?.typeCode;
+  return (['IPC', 'NVR', 'DVR'] as const).find((t) => type !== undefined && GB_TYPE_CODES[t].includes(type));
+};
+
+/** A channel that has no status in the catalog counts as online; OFF/VLOST/DEFECT is not playable. */
+const mainOf = (item: CatalogItem): number =>
+  item.status === 'OFF' || item.event === 'OFF' || item.event === 'VLOST' || item.event === 'DEFECT' ? -1 : 0;
+
+export const gatewayRepo = {
+  findByGbCode(db: Db, gbCode: string): Promise<KnownDevice | undefined> {
+    return db
+      .selectFrom('device')
+      .select(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval'])
+      .where('gb_code', '=', gbCode)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The one enterprise whose regional code (area, unit, industry, network digits) the ID carries and
+   * which turned auto-enrol on; none when no enterprise or more than one would claim it.
+   */
+  async autoEnrolFor(db: Db, gbCode: string): Promise<AutoEnrol | undefined> {
+    const p = parseGbCode(gbCode);
+    if (!p || !devTypeOf(gbCode)) return undefined;
+    const rows = await db
+      .selectFrom('regional_config')
+      .select(['enterprise_id', 'auto_enrol_project_id'])
+      .where('area_code', '=', p.areaCode)
+      .where('unit_number', '=', p.unitNumber)
+      .where('industry_code', '=', p.industryCode)
+      .where('network_id', '=', p.networkId)
+      .where('auto_enrol_project_id', 'is not', null)
+      .limit(2)
+      .execute();
+    if (rows.length !== 1) return undefined;
+    return { enterpriseId: rows[0]!.enterprise_id, projectId: rows[0]!.auto_enrol_project_id! };
+  },
+
+  /** Creates the device an auto-enrolling registration named; its ID doubles as serial number. */
+  async enrol(db: Db, gbCode: string, a: AutoEnrol, password: string): Promise<KnownDevice> {
+    const devType = devTypeOf(gbCode)!;
+    const row = await db
+      .insertInto('device')
+      .values({
+        enterprise_id: a.enterpriseId,
+        project_id: a.projectId,
+        sn: gbCode,
+        dev_name: gbCode,
+        dev_type: devType,
+        password,
+        gb_code: gbCode,
+      })
+      .returning(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval'])
+      .executeTakeFirstOrThrow();
+    return row;
+  },
+
+  async markOnline(
+    db: Db,
+    id: number,
+    r: { transport: 'UDP' | 'TCP'; address: string; port: number; expiresAt: Date; at: Date },
+  ): Promise<void> {
+    await db
+      .updateTable('device')
+      .set({
+        status: 'online',
+        sip_transport: r.transport,
+        sip_address: r.address,
+        sip_port: r.port,
+        ip: r.address,
+        port: r.port,
+        registered_at: r.at,
+        register_expires_at: r.expiresAt,
+        keepalive_at: r.at,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async markOffline(db: Db, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('device')
+      .set({ status: 'offline', register_expires_at: null })
+      .where('id', '=', sql<number>`any(${ids})`)
+      .execute();
+  },
+
+  /** At start: UDP registrations still valid survive a restart; everything else is offline. */
+  async restorable(db: Db, now: Date) {
+    await db
+      .updateTable('device')
+      .set({ status: 'offline' })
+      .where('status', '<>', 'offline')
+      .where((eb) =>
+        eb.or([
+          eb('sip_transport', 'is', null),
+          eb('sip_transport', '=', 'TCP'),
+          eb('register_expires_at', 'is', null),
+          eb('register_expires_at', '<=', now),
+        ]),
+      )
+      .execute();
+    return db
+      .selectFrom('device')
+      .select([
+        'id',
+        'enterprise_id',
+        'dev_type',
+        'gb_code',
+        'sip_address',
+        'sip_port',
+        'register_expires_at',
+        'keepalive_interval',
+      ])
+      .where('status', '<>', 'offline')
+      .where('sip_transport', '=', 'UDP')
+      .where('gb_code', 'is not', null)
+      .execute();
+  },
+
+  async setLabels(db: Db, id: number, info: DeviceInfo): Promise<void> {
+    const set: { manufacturer?: string; model?: string; firmware?: string } = {};
+    if (info.manufacturer) set.manufacturer = info.manufacturer.slice(0, 64);
+    if (info.model) set.model = info.model.slice(0, 64);
+    if (info.firmware) set.firmware = info.firmware.slice(0, 64);
+    if (Object.keys(set).length > 0) await db.updateTable('device').set(set).where('id', '=', id).execute();
+  },
+
+  /**
+   * A whole catalog: channels are matched by GB code, new ones numbered after the last, and those
+   * the device no longer lists removed. Items that are groups or regions (codes not of 20 digits,
+   * or types 215/216) and the device's own entry are not channels.
+   */
+  async syncCatalog(
+    db: Db,
+    device: { id: number; enterpriseId: number; gbCode: string },
+    items: CatalogItem[],
+  ): Promise<void> {
+    const channels = channelItems(device.gbCode, items);
+    await db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom('channel')
+        .select(['id', 'gb_code', 'index_no'])
+        .where('device_id', '=', device.id)
+        .execute();
+      const byCode = new Map(existing.filter((c) => c.gb_code).map((c) => [c.gb_code!, c]));
+      // Channels made when the device was added (no GB code yet) are taken over in order.
+      const placeholders = existing.filter((c) => !c.gb_code).sort((a, b) => a.index_no - b.index_no);
+      const keep = new Set(channels.map((c) => c.deviceId));
+      const adopted = new Map<string, (typeof existing)[number]>();
+      for (const item of channels) {
+        if (byCode.has(item.deviceId)) continue;
+        const free = placeholders.shift();
+        if (!free) break;
+        adopted.set(item.deviceId, free);
+      }
+      const gone = existing
+        .filter((c) => (c.gb_code ? !keep.has(c.gb_code) : placeholders.includes(c)))
+        .map((c) => c.id);
+      if (gone.length > 0) await tx.deleteFrom('channel').where('id', '=', sql<number>`any(${gone})`).execute();
+      let next = Math.max(0, ...existing.filter((c) => !gone.includes(c.id)).map((c) => c.index_no)) + 1;
+      for (const item of channels) {
+        const found = byCode.get(item.deviceId) ?? adopted.get(item.deviceId);
+        if (found) await updateChannel(tx, found.id, item);
+        else await insertChannel(tx, device, item, next++);
+      }
+    });
+  },
+
+  /** Catalog subscription events (ADD/DEL/UPDATE/ON/OFF/VLOST/DEFECT) for single channels. */
+  async applyCatalogEvents(
+    db: Db,
+    device: { id: number; enterpriseId: number; gbCode: string },
+    items: CatalogItem[],
+  ): Promise<void> {
+    for (const item of channelItems(device.gbCode, items)) {
+      if (item.event === 'DEL') {
+        await db
+          .deleteFrom('channel')
+          .where('device_id', '=', device.id)
+          .where('gb_code', '=', item.deviceId)
+          .execute();
+        continue;
+      }
+      const found = await db
+        .selectFrom('channel')
+        .select('id')
+        .where('device_id', '=', device.id)
+        .where('gb_code', '=', item.deviceId)
+        .executeTakeFirst();
+      if (found) {
+        await updateChannel(db, found.id, item);
+      } else if (item.event === 'ADD' || item.event === 'UPDATE') {
+        const last = await db
+          .selectFrom('channel')
+          .select(sql<number>`coalesce(max(index_no), 0)`.as('n'))
+          .where('device_id', '=', device.id)
+          .executeTakeFirstOrThrow();
+        await insertChannel(db, device, item, Number(last.n) + 1);
+      }
+    }
+  },
+};
+
+function channelItems(deviceCode: string, items: CatalogItem[]): CatalogItem[] {
+  const seen = new Set<string>();
+  return items
+    .filter((i) => /^\d{20}$/.test(i.deviceId) && !['215', '216'].includes(i.deviceId.slice(10, 13)))
+    .filter((i) => i.deviceId !== deviceCode || items.length === 1)
+    .filter((i) => (seen.has(i.deviceId) ? false : (seen.add(i.deviceId), true)))
+    .sort((a, b) => a.deviceId.localeCompare(b.deviceId));
+}
+
+const titleOf = (item: CatalogItem) => (item.name || item.deviceId).slice(0, 64);
+const finite = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n !== 0 ? n : null);
+
+async function updateChannel(db: Pick<Db, 'updateTable'>, id: number, item: CatalogItem): Promise<void> {
+  await db
+    .updateTable('channel')
+    .set({
+      gb_code: item.deviceId,
+      channel_title: titleOf(item),
+      main: mainOf(item),
+      longitude: finite(item.longitude),
+      latitude: finite(item.latitude),
+      camera_type: item.ptzType === 1 ? 'speedDome' : item.ptzType === 2 ? 'hemisphere' : 'ordinary',
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function insertChannel(
+  db: Pick<Db, 'insertInto'>,
+  device: { id: number; enterpriseId: number },
+  item: CatalogItem,
+  index: number,
+): Promise<void> {
+  await db
+    .insertInto('channel')
+    .values({
+      device_id: device.id,
+      enterprise_id: device.enterpriseId,
+      index_no: index,
+      channel_title: titleOf(item),
+      main: mainOf(item),
+      longitude: finite(item.longitude),
+      latitude: finite(item.latitude),
+      camera_type: item.ptzType === 1 ? 'speedDome' : item.ptzType === 2 ? 'hemisphere' : 'ordinary',
+      gb_code: item.deviceId,
+    })
+    .execute();
+}

@@ -1,0 +1,145 @@
+// SIP over UDP and TCP on one port: framing, who sent what (the peer), and sending back.
+import dgram from 'node:dgram';
+import net from 'node:net';
+import { parseSipMessage, serializeSip, SipStreamParser, type SipMessage } from '@svc/gb28181';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+
+export type Peer =
+  | { transport: 'UDP'; address: string; port: number }
+  | { transport: 'TCP'; address: string; port: number; socket: net.Socket };
+
+export interface TransportStats {
+  received: number;
+  malformed: number;
+  sent: number;
+  tcpConnections: number;
+}
+
+/** A TCP connection that never registers is closed after this long without a message. */
+const TCP_IDLE_MS = 200_000;
+/** A TCP peer that stops reading is dropped rather than buffered for without bound. */
+const TCP_MAX_PENDING_WRITE = 1024 * 1024;
+
+export class SipTransport {
+  readonly stats: TransportStats = { received: 0, malformed: 0, sent: 0, tcpConnections: 0 };
+  private udp: dgram.Socket | undefined;
+  private tcp: net.Server | undefined;
+  private readonly sockets = new Set<net.Socket>();
+  onMessage: (msg: SipMessage, peer: Peer) => void = () => undefined;
+  onTcpClose: (socket: net.Socket) => void = () => undefined;
+
+  constructor(private readonly log: Logger) {}
+
+  /** Binds UDP and TCP on the same port (0 = a free one, chosen by UDP first). */
+  async listen(port: number, host: string): Promise<number> {
+    const udp = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+    udp.on('message', (buf, rinfo) =>
+      this.receive(buf, { transport: 'UDP', address: rinfo.address, port: rinfo.port }),
+    );
+    udp.on('error', (err) => this.log.error({ err }, 'sip udp socket error'));
+    await new Promise<void>((resolve, reject) => {
+      udp.once('error', reject);
+      udp.bind(port, host, () => {
+        udp.off('error', reject);
+        resolve();
+      });
+    });
+    this.udp = udp;
+    const bound = udp.address().port;
+    const tcp = net.createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(bound, host, () => {
+        tcp.off('error', reject);
+        resolve();
+      });
+    });
+    this.tcp = tcp;
+    return bound;
+  }
+
+  send(msg: SipMessage, peer: Peer): void {
+    const buf = serializeSip(msg);
+    this.stats.sent++;
+    if (peer.transport === 'UDP') {
+      this.udp?.send(buf, peer.port, peer.address);
+      return;
+    }
+    if (peer.socket.destroyed) return;
+    if (peer.socket.writableLength > TCP_MAX_PENDING_WRITE) {
+      peer.socket.destroy();
+      return;
+    }
+    peer.socket.write(buf);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await Promise.all([
+      new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),
+      new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve())),
+    ]);
+  }
+
+  private receive(buf: Buffer, peer: Peer): void {
+    // Some devices send a bare CRLF as a NAT keep-alive over UDP.
+    if (buf.length <= 4 && buf.toString('latin1').trim() === '') return;
+    const parsed = parseSipMessage(buf);
+    if (!parsed.ok) return this.malformed(parsed.error, peer);
+    this.dispatch(parsed.value, peer);
+  }
+
+  private accept(socket: net.Socket): void {
+    this.sockets.add(socket);
+    this.stats.tcpConnections++;
+    socket.setNoDelay(true);
+    socket.setTimeout(TCP_IDLE_MS);
+    const parser = new SipStreamParser();
+    const peer: Peer = {
+      transport: 'TCP',
+      address: socket.remoteAddress ?? '',
+      port: socket.remotePort ?? 0,
+      socket,
+    };
+    socket.on('data', (chunk) => {
+      for (const r of parser.push(chunk)) {
+        if (!r.ok) {
+          // A byte stream that lost its framing cannot be resynchronised: drop the connection.
+          this.malformed(r.error, peer);
+          socket.destroy();
+          return;
+        }
+        this.dispatch(r.value, peer);
+      }
+    });
+    socket.on('timeout', () => socket.destroy());
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.stats.tcpConnections--;
+      this.onTcpClose(socket);
+    });
+  }
+
+  private dispatch(msg: SipMessage, peer: Peer): void {
+    this.stats.received++;
+    try {
+      this.onMessage(msg, peer);
+    } catch (err) {
+      // One device's bad message must never take the gateway down.
+      this.log.error({ err, peer: `${peer.address}:${peer.port}` }, 'sip handler failed');
+    }
+  }
+
+  private malformed(error: string, peer: Peer): void {
+    this.stats.malformed++;
+    // Debug level: a misbehaving device could otherwise flood the log.
+    this.log.debug({ error, peer: `${peer.transport} ${peer.address}:${peer.port}` }, 'malformed sip message dropped');
+  }
+}
+
+/** Keepalives and notifications count only from the transport a device registered on. */
+export function samePeer(a: Peer, b: Peer): boolean {
+  if (a.transport === 'TCP') return b.transport === 'TCP' && a.socket === b.socket;
+  return b.transport === 'UDP' && a.address === b.address && a.port === b.port;
+}

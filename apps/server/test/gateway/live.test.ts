@@ -1,0 +1,326 @@
+// The gateway end to end with the simulator as the device: registration with digest, catalog sync,
+// keepalive expiry, and a live stream whose fMP4 an independent client (ffprobe) reads as H.264.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createSimulator, type Simulator } from '@svc/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { apiEnterprise } from '../factories.js';
+import { makePng, multipartFile } from '../images.js';
+
+const run = promisify(execFile);
+type Body = { code: number; msg: string; data?: unknown };
+
+const IPC_ID = '34020000001320000001';
+const NVR_ID = '34020000001180000001';
+const IPC_PASSWORD = 'ipc-pass-1';
+const NVR_PASSWORD = 'nvr-pass-2';
+
+let t: TestApp;
+let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let rival: Awaited<ReturnType<typeof apiEnterprise>>;
+let sipPort: number;
+let httpBase: string;
+let ipcDeviceId: number;
+let nvrDeviceId: number;
+const sims: Simulator[] = [];
+const tmp = mkdtempSync(join(tmpdir(), 'svc-live-'));
+
+const post = async (token: string, url: string, payload: unknown) =>
+  (
+    await t.call({
+      method: 'POST',
+      url,
+      headers: { xaccesstoken: token, language: 'en-US' },
+      payload: payload as object,
+    })
+  ).body as Body;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const statusOf = async (id: number) =>
+  (await t.db.selectFrom('device').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const channelsOf = (id: number) =>
+  t.db
+    .selectFrom('channel')
+    .select(['index_no', 'gb_code', 'main'])
+    .where('device_id', '=', id)
+    .orderBy('index_no')
+    .execute();
+
+function sim(o: Partial<Parameters<typeof createSimulator>[0]> & { type: 'ipc' | 'nvr'; password: string }) {
+  const s = createSimulator({
+    server: { host: '127.0.0.1', port: sipPort },
+    count: 1,
+    bindHost: '127.0.0.1',
+    retrySeconds: 1,
+    ...o,
+  });
+  sims.push(s);
+  return s;
+}
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
+    { gateway: { syncJitterMs: 0, idleMs: 1500 } },
+  );
+  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  httpBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = await t.login(ADMIN.loginName, ADMIN.password);
+  boss = await apiEnterprise(t, admin, 'Live Sites');
+  rival = await apiEnterprise(t, admin, 'Rival Sites');
+  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
+  const logo = (
+    (
+      await t.call({
+        method: 'POST',
+        url: '/api/file/project/logoUpload/0',
+        headers: { ...headers, xaccesstoken: boss.token },
+        payload,
+      })
+    ).body.data as { url: string }
+  ).url;
+  const project = (await post(boss.token, '/api/project/add', { proName: 'Depot', proLogo: logo })).data as {
+    id: number;
+  };
+  const add = async (sn: string, devType: 'IPC' | 'NVR', gbCode: string, password: string) => {
+    const res = await post(boss.token, '/api/device/add', {
+      sn,
+      devName: `${devType} at the gate`,
+      devType,
+      projectId: project.id,
+      password,
+      gbCode,
+    });
+    expect(res.code, JSON.stringify(res)).toBe(1);
+    return (res.data as { id: number }).id;
+  };
+  ipcDeviceId = await add('LIVEIPC000001', 'IPC', IPC_ID, IPC_PASSWORD);
+  nvrDeviceId = await add('LIVENVR000001', 'NVR', NVR_ID, NVR_PASSWORD);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(sims.map((s) => s.stop().catch(() => undefined)));
+  await t?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('registration', () => {
+  it('refuses an ID no enterprise added, and a wrong password', async () => {
+    const stranger = sim({ type: 'ipc', password: 'whatever', firstId: '34020000001320000999' });
+    const wrong = sim({ type: 'ipc', password: 'not-the-password', firstId: IPC_ID });
+    await Promise.all([stranger.start(), wrong.start()]);
+    await until('both refusals', () => stranger.stats().registerFailures > 0 && wrong.stats().registerFailures > 0);
+    expect(stranger.stats().registered).toBe(0);
+    expect(wrong.stats().registered).toBe(0);
+    expect(await statusOf(ipcDeviceId)).toBe('offline');
+    await Promise.all([stranger.stop(), wrong.stop()]);
+  });
+
+  it('registers an IPC over UDP with its own password, goes online and syncs its catalog and labels', async () => {
+    const ipc = sim({ type: 'ipc', password: IPC_PASSWORD, firstId: IPC_ID, transport: 'udp' });
+    await ipc.start();
+    await until('IPC online', async () => (await statusOf(ipcDeviceId)) === 'online');
+    const channels = await until('IPC catalog', async () => {
+      const c = await channelsOf(ipcDeviceId);
+      return c.length > 0 && c[0]!.gb_code ? c : undefined;
+    });
+    expect(channels).toHaveLength(1);
+    // The channel made when the camera was added is the one the catalog names.
+    expect(channels[0]).toMatchObject({ index_no: 1, main: 0, gb_code: '34020000001310000001' });
+    const labels = await until('IPC labels', async () => {
+      const r = await t.db
+        .selectFrom('device')
+        .select(['manufacturer', 'model'])
+        .where('id', '=', ipcDeviceId)
+        .executeTakeFirstOrThrow();
+      return r.manufacturer ? r : undefined;
+    });
+    expect(labels.manufacturer).toBe('SimCam');
+  });
+
+  it('registers an NVR over TCP and numbers its 8 channels from a catalog sent in several packets', async () => {
+    const nvr = sim({ type: 'nvr', channels: 8, password: NVR_PASSWORD, firstId: NVR_ID, transport: 'tcp' });
+    await nvr.start();
+    const channels = await until('NVR catalog', async () => {
+      const c = await channelsOf(nvrDeviceId);
+      return c.length === 8 ? c : undefined;
+    });
+    expect(channels.map((c) => c.index_no)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(channels.map((c) => c.gb_code)).size).toBe(8);
+    expect(await statusOf(nvrDeviceId)).toBe('online');
+  });
+
+  it('takes a TCP device offline as soon as it unregisters and its connection drops', async () => {
+    const nvr = sims.find((s) => s.devices[0]?.id === NVR_ID)!;
+    await nvr.stop();
+    await until('NVR offline', async () => (await statusOf(nvrDeviceId)) === 'offline', 5000);
+    expect(t.app.gateway.registration(NVR_ID)).toBeUndefined();
+  });
+});
+
+describe('live view', () => {
+  let answer: { wsUrl: string; hlsUrl: string; codec: string; mime: string; width: number; height: number };
+
+  it('answers signed URLs once the first keyframe is in hand', async () => {
+    const res = await post(boss.token, '/api/device/livePlayUrl', {
+      deviceId: ipcDeviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(res.code, JSON.stringify(res)).toBe(1);
+    answer = res.data as typeof answer;
+    expect(answer).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect(answer.mime).toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6}"$/);
+    expect(answer.wsUrl).toMatch(/^\/media\/live\/\d+-\d+-1-main\.mp4\?exp=\d+&sig=/);
+  });
+
+  it('streams fMP4 over WebSocket that ffprobe reads as the sample: H.264 640x360 at 25 fps', async () => {
+    const frames = await collect(answer.wsUrl, 60);
+    expect(JSON.parse(frames.text[0]!)).toMatchObject({ type: 'init', codec: 'h264', width: 640, height: 360 });
+    const file = join(tmp, 'live.mp4');
+    writeFileSync(file, Buffer.concat(frames.binary));
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,width,height,r_frame_rate,nb_read_frames',
+      '-of',
+      'json',
+      file,
+    ]);
+    const stream = (JSON.parse(stdout) as { streams: Record<string, unknown>[] }).streams[0]!;
+    expect(stream).toMatchObject({ codec_name: 'h264', width: 640, height: 360, r_frame_rate: '25/1' });
+    expect(Number(stream.nb_read_frames)).toBeGreaterThanOrEqual(55);
+  });
+
+  it('starts a second viewer at once from the cached keyframe, on the same device stream', async () => {
+    const again = await post(boss.token, '/api/device/livePlayUrl', {
+      deviceId: ipcDeviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(again.code).toBe(1);
+    const started = Date.now();
+    const frames = await collect((again.data as typeof answer).wsUrl, 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // First media segment carries a sync sample: moof … trun flags of a keyframe (depends_on = 2).
+    expect(frames.binary[1]!.subarray(4, 8).toString('latin1')).toBe('moof');
+    expect(t.app.live.size).toBe(1);
+  });
+
+  it('serves the same stream as HLS', async () => {
+    const playlistUrl = `${httpBase}${answer.hlsUrl}`;
+    const text = await until(
+      'two HLS segments',
+      async () => {
+        const body = await (await fetch(playlistUrl)).text();
+        return (body.match(/#EXTINF/g)?.length ?? 0) >= 2 ? body : undefined;
+      },
+      8000,
+    );
+    expect(text).toContain('#EXT-X-MAP:URI="init.mp4?');
+    const first = text.split('\n').find((l) => l.includes('.m4s?'))!;
+    const base = playlistUrl.slice(0, playlistUrl.indexOf('index.m3u8'));
+    const segment = await fetch(`${base}${first}`);
+    expect(segment.status).toBe(200);
+    expect(
+      Buffer.from(await segment.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('moof');
+  });
+
+  it('refuses a forged or expired signature with close code 4004', async () => {
+    const forged = answer.wsUrl.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect(await closeCodeOf(forged)).toBe(4004);
+    t.clock.advance(120_000);
+    expect(await closeCodeOf(answer.wsUrl)).toBe(4004);
+    t.clock.advance(-120_000);
+  });
+
+  it('answers not found for another enterprise and bad input for a channel the device lacks', async () => {
+    const theirs = await post(rival.token, '/api/device/livePlayUrl', {
+      deviceId: ipcDeviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(theirs.code).toBe(404);
+    const missing = await post(boss.token, '/api/device/livePlayUrl', {
+      deviceId: ipcDeviceId,
+      channel: 9,
+      stream: 'main',
+    });
+    expect(missing.code).toBe(4000);
+  });
+
+  it('answers 4101 for an offline device', async () => {
+    const res = await post(boss.token, '/api/device/livePlayUrl', {
+      deviceId: nvrDeviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(res.code).toBe(4101);
+    expect(res.msg).toBe('The device is offline.');
+  });
+
+  it('ends the session with a BYE when nobody has watched for the idle time', async () => {
+    await until('session reaped', () => t.app.live.size === 0, 6000);
+  });
+});
+
+describe('keepalive', () => {
+  it('declares a device offline after three missed keepalives, and refuses its messages until it registers again', async () => {
+    expect(await statusOf(ipcDeviceId)).toBe('online');
+    t.clock.advance(3 * 60_000 + 2000);
+    t.app.gateway.registry.sweep();
+    await until('IPC offline', async () => (await statusOf(ipcDeviceId)) === 'offline', 5000);
+    const res = await post(boss.token, '/api/device/livePlayUrl', {
+      deviceId: ipcDeviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(res.code).toBe(4101);
+  });
+});
+
+async function collect(wsUrl: string, fragments: number): Promise<{ text: string[]; binary: Buffer[] }> {
+  const ws = new WebSocket(`${httpBase.replace('http', 'ws')}${wsUrl}`);
+  const text: string[] = [];
+  const binary: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) text.push(data.toString());
+      else binary.push(data as Buffer);
+      if (binary.length >= fragments + 1) resolve();
+    });
+    ws.on('close', (code) => reject(new Error(`closed ${code} after ${binary.length} frames`)));
+    ws.on('error', reject);
+  });
+  ws.close();
+  return { text, binary };
+}
+
+function closeCodeOf(wsUrl: string): Promise<number> {
+  const ws = new WebSocket(`${httpBase.replace('http', 'ws')}${wsUrl}`);
+  return new Promise((resolve, reject) => {
+    ws.on('close', (code) => resolve(code));
+    ws.on('error', reject);
+  });
+}
