@@ -22,6 +22,7 @@ import { mediaRoutes } from './media/routes.js';
 import { RtpIngest } from './media/rtp-ingest.js';
 import { UrlSigner } from './media/signing.js';
 import { createLiveService, liveRoutes } from './modules/device/live.js';
+import { createRestfulService, restfulRoutes } from './modules/device/restful.js';
 import { deviceRoutes } from './modules/device/routes.js';
 import { createDeviceService } from './modules/device/service.js';
 import { createTagService } from './modules/device/tags.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   mediaRoutes(app, live, signer);
+  restfulRoutes(app, createRestfulService({ db, gateway }));
   liveRoutes(app, createLiveService({ db, gateway, live, signer, now: () => clock.now().getTime() }), gateway);
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);

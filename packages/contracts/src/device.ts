@@ -10,6 +10,8 @@ export const GB_CODE_PATTERN = /^\d{20}$/;
 
 const sn = () => requiredString().trim().regex(SN_PATTERN, { error: 'device.sn' });
 const gbCode = () => z.string().regex(GB_CODE_PATTERN, { error: 'device.gbCode' });
+/** How the device sends media: TCP with the platform listening (GB/T 28181-2022's preference), UDP, or TCP with the device listening. */
+export const StreamModeSchema = z.enum(['TCP-PASSIVE', 'UDP', 'TCP-ACTIVE']).describe('media transport');
 const devName = () =>
   requiredString().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' });
 
@@ -31,6 +33,7 @@ export const AddDeviceSchema = z
       .max(64, { error: 'validation.tooLong' })
       .describe('device password'),
     gbCode: gbCode().optional(),
+    streamMode: StreamModeSchema.default('TCP-PASSIVE'),
   })
   .meta({ id: 'AddDevice' });
 export type AddDevice = z.infer<typeof AddDeviceSchema>;
@@ -43,6 +46,7 @@ export const UpdateDeviceSchema = z
     loginName: z.string().trim().min(1).max(32).optional(),
     password: z.string().min(1).max(64).optional(),
     gbCode: gbCode().nullable().optional(),
+    streamMode: StreamModeSchema.optional(),
   })
   .meta({ id: 'UpdateDevice' });
 
@@ -58,6 +62,7 @@ export const DeviceSchema = z
     statusLive: DeviceStatusSchema,
     loginName: z.string(),
     gbCode: z.string().nullable(),
+    streamMode: StreamModeSchema,
     model: z.string().nullable(),
     manufacturer: z.string().nullable(),
     ip: z.string().nullable(),

@@ -13,3 +13,4 @@ export * from './project.js';
 export * from './device.js';
 export * from './patterns.js';
 export * from './live.js';
+export * from './restful.js';

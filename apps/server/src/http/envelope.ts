@@ -92,6 +92,15 @@ function validationError(error: FastifyError): AppError {
   return AppError.param(field, reason);
 }
 
+/**
+ * Fastify hands string answers to the client untouched (no preSerialization hook), so a route whose
+ * data is a string (SPEC §7 /api/restful) sends its envelope itself.
+ */
+export function sendStringData(request: FastifyRequest, reply: FastifyReply, data: string): FastifyReply {
+  const body = { code: 1, msg: translate(request.language, request.successMessage ?? 'code.1'), data };
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 export function registerEnvelope(app: FastifyInstance): void {
   app.decorateRequest('language', 'en-US');
   app.decorateRequest('timezone', 'UTC');

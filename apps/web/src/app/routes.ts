@@ -71,6 +71,15 @@ export const CONSOLE_ROUTES: readonly RouteDef[] = [
     page: () => import('../features/device/pages/DeviceListPage'),
   },
   {
+    // SPEC §3: live view is the `preview` area (submenu of project, url /project/live).
+    path: '/project/live',
+    titleKey: 'menu.live',
+    privilege: 'preview',
+    section: 'project',
+    projectPanel: true,
+    page: () => import('../features/live/pages/LivePage'),
+  },
+  {
     path: '/user/role-employee',
     titleKey: 'menu.roleEmployee',
     privilege: 'user',

@@ -179,7 +179,11 @@ export const gatewayRepo = {
       const gone = existing
         .filter((c) => (c.gb_code ? !keep.has(c.gb_code) : placeholders.includes(c)))
         .map((c) => c.id);
-      if (gone.length > 0) await tx.deleteFrom('channel').where('id', '=', sql<number>`any(${gone})`).execute();
+      if (gone.length > 0)
+        await tx
+          .deleteFrom('channel')
+          .where('id', '=', sql<number>`any(${gone})`)
+          .execute();
       let next = Math.max(0, ...existing.filter((c) => !gone.includes(c.id)).map((c) => c.index_no)) + 1;
       for (const item of channels) {
         const found = byCode.get(item.deviceId) ?? adopted.get(item.deviceId);

@@ -19,6 +19,7 @@ export type DeviceRow = {
   status: 'online' | 'dormancy' | 'offline';
   login_name: string;
   gb_code: string | null;
+  stream_mode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE';
   model: string | null;
   manufacturer: string | null;
   ip: string | null;
@@ -58,6 +59,7 @@ function withColumns<O>(q: SelectQueryBuilder<Database, 'device', O>) {
     'project.name as project_name',
     'device.status as status',
     'device.login_name as login_name',
+    'device.stream_mode as stream_mode',
     'device.gb_code as gb_code',
     'device.model as model',
     'device.manufacturer as manufacturer',
@@ -146,6 +148,7 @@ export const deviceRepo = {
       loginName: string;
       password: string;
       gbCode: string | null;
+      streamMode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE';
     },
   ): Promise<{ id: number; uuid: string }> {
     return db.transaction().execute(async (tx) => {
@@ -160,6 +163,7 @@ export const deviceRepo = {
           login_name: d.loginName,
           password: d.password,
           gb_code: d.gbCode,
+          stream_mode: d.streamMode,
         })
         .returning(['id', 'uuid'])
         .executeTakeFirstOrThrow();
@@ -183,6 +187,7 @@ export const deviceRepo = {
       loginName?: string | undefined;
       password?: string | undefined;
       gbCode?: string | null | undefined;
+      streamMode?: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE' | undefined;
     },
   ) {
     return db
@@ -193,6 +198,7 @@ export const deviceRepo = {
         ...(d.loginName !== undefined ? { login_name: d.loginName } : {}),
         ...(d.password !== undefined ? { password: d.password } : {}),
         ...(d.gbCode !== undefined ? { gb_code: d.gbCode } : {}),
+        ...(d.streamMode !== undefined ? { stream_mode: d.streamMode } : {}),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)

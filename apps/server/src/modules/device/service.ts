@@ -26,6 +26,7 @@ const toDevice = (r: DeviceRow): Device => ({
   statusLive: r.status,
   loginName: r.login_name,
   gbCode: r.gb_code,
+  streamMode: r.stream_mode,
   model: r.model,
   manufacturer: r.manufacturer,
   ip: r.ip,

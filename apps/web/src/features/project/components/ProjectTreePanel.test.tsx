@@ -6,12 +6,17 @@ import { resetApiEnvironment } from '../../../app/api/environment';
 import { renderInConsole, sessionWith } from '../../../test/console';
 import { ProjectTreePanel } from './ProjectTreePanel';
 
-const device = (id: number, devName: string, statusLive: 'online' | 'dormancy' | 'offline') => ({
+const device = (
+  id: number,
+  devName: string,
+  statusLive: 'online' | 'dormancy' | 'offline',
+  devType: 'IPC' | 'NVR' = 'IPC',
+) => ({
   id,
   uuid: `uuid-${id}`,
   sn: `SN000000000${id}`,
   devName,
-  devType: 'IPC' as const,
+  devType,
   statusLive,
 });
 
@@ -40,7 +45,12 @@ const FOREST = [
     privileges: [{ key: 'device-show' }, { key: 'project-edit' }],
     deviceCount: 12,
     moreShow: true,
-    deviceVOS: [device(11, 'Gate cam', 'online'), device(12, 'Dock cam', 'offline')],
+    deviceVOS: [
+      device(11, 'Gate cam', 'online'),
+      device(12, 'Dock cam', 'offline'),
+      device(13, 'Recorder', 'online', 'NVR'),
+      device(14, 'Old recorder', 'offline', 'NVR'),
+    ],
   }),
   project(2, 'Depot', { deviceCount: 1, deviceVOS: [device(21, 'Yard cam', 'online')] }),
 ];
@@ -80,10 +90,34 @@ describe('ProjectTreePanel', () => {
     expect(await screen.findByText('You have no permission to view this device.')).toBeTruthy();
   });
 
-  it('says live view is not there yet instead of opening a missing page', async () => {
-    await open();
+  it('opens live view of the clicked device on its first channel', async () => {
+    const { router } = await open();
     fireEvent.click(screen.getByText('Gate cam'));
-    expect(await screen.findByText(/Live view arrives with the video gateway/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/live'));
+    const q = new URLSearchParams(router.state.location.search);
+    expect(q.get('deviceId')).toBe('11');
+    expect(q.get('channel')).toBe('1');
+  });
+
+  it('offers a play icon on NVR rows only, opening live view of all channels', async () => {
+    const { router } = await open();
+    expect(screen.queryByRole('button', { name: 'Play all channels of Gate cam' })).toBeNull();
+    const play = screen.getByRole('button', { name: 'Play all channels of Recorder' });
+    expect(play.style.opacity).toBe('0');
+    fireEvent.mouseEnter(screen.getByText('Recorder'));
+    expect(play.style.opacity).toBe('1');
+    fireEvent.click(play);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/live'));
+    const q = new URLSearchParams(router.state.location.search);
+    expect(q.get('deviceId')).toBe('13');
+    expect(q.get('channel')).toBe('all');
+  });
+
+  it('the play icon of an offline NVR says it is offline', async () => {
+    const { router } = await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Play all channels of Old recorder' }));
+    expect(await screen.findByText('The device is offline.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/page');
   });
 
   it('the add dialog states the name and logo rules before calling the server', async () => {

@@ -1,5 +1,5 @@
 // Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, more links, add/edit/delete.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Dropdown, Empty, Flex, Spin, Tooltip, Tree, Typography, type MenuProps } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import {
@@ -8,20 +8,29 @@ import {
   HddOutlined,
   MoreOutlined,
   PictureOutlined,
+  PlayCircleOutlined,
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProjectNode } from '@svc/contracts';
-import { findConsoleRoute } from '../../../app/routes';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { useWindowHeight } from '../../../app/layout/use-window-height';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useDeleteProjectsMutation } from '../api/project-delete-mutation';
 import { useMyProjectsQuery } from '../api/projects-query';
 import { ProjectFormModal, type ProjectFormTarget } from './ProjectFormModal';
-import { buildTree, deviceClick, keysToExpand, liveQuery, nodeAllows, type TreeEntry } from './project-tree';
+import {
+  buildTree,
+  deviceClick,
+  keysToExpand,
+  liveQuery,
+  nodeAllows,
+  showsPlayAll,
+  type TreeDevice,
+  type TreeEntry,
+} from './project-tree';
 import './project-tree.css';
 
 export const LIVE_PATH = '/project/live';
@@ -119,7 +128,8 @@ function ProjectTree({
   // Top-level projects start open so their areas and devices show at once.
   const [expanded, setExpanded] = useState<React.Key[]>(() => entries.map((e) => e.key));
 
-  function openDevice(entry: Extract<TreeEntry, { kind: 'device' }>) {
+  /** A device click plays its first channel; the NVR play icon asks for every channel (`all`). */
+  function openDevice(entry: Extract<TreeEntry, { kind: 'device' }>, channel: number | 'all' = 1) {
     switch (deviceClick(entry.device, entry.node, can)) {
       case 'noPermission':
         void message.warning(t('tree.noPermission'));
@@ -128,9 +138,7 @@ function ProjectTree({
         void message.error(t('tree.deviceOffline'));
         return;
       case 'live':
-        // Live view arrives with the video gateway; until its route exists, say so rather than open a blank page.
-        if (findConsoleRoute(LIVE_PATH)) void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node)}`);
-        else void message.info(t('tree.liveUnavailable'));
+        void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node, { channel })}`);
         return;
     }
   }
@@ -180,11 +188,20 @@ function ProjectTree({
       case 'device': {
         const { device } = entry;
         const Icon = device.devType === 'IPC' ? VideoCameraOutlined : HddOutlined;
-        return (
-          <span className="project-tree-device" data-status={device.statusLive}>
+        const row = (
+          <>
             <Icon className={`device-status device-status-${device.statusLive}`} aria-hidden />
             <span className="project-tree-label">{device.devName}</span>
             <span className="sr-only">{t(`status.${device.statusLive}`)}</span>
+          </>
+        );
+        return showsPlayAll(device) ? (
+          <NvrRow device={device} onPlayAll={() => openDevice(entry, 'all')}>
+            {row}
+          </NvrRow>
+        ) : (
+          <span className="project-tree-device" data-status={device.statusLive}>
+            {row}
           </span>
         );
       }
@@ -272,5 +289,39 @@ function ProjectTree({
         }}
       />
     </div>
+  );
+}
+
+/** SPEC §2: hovering an NVR shows a play icon for all its channels; it stays reachable by keyboard while hidden. */
+function NvrRow({ device, onPlayAll, children }: { device: TreeDevice; onPlayAll: () => void; children: ReactNode }) {
+  const { t } = useTranslation('project');
+  const [hover, setHover] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const label = t('tree.playAll', { name: device.devName });
+  return (
+    <span
+      className="project-tree-device"
+      data-status={device.statusLive}
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+    >
+      {children}
+      <Tooltip title={label}>
+        <Button
+          type="text"
+          size="small"
+          className="project-tree-play"
+          icon={<PlayCircleOutlined />}
+          aria-label={label}
+          style={{ opacity: hover || focus ? 1 : 0, flex: 'none' }}
+          onFocus={() => setFocus(true)}
+          onBlur={() => setFocus(false)}
+          onClick={(e) => {
+            e.stopPropagation();
+            onPlayAll();
+          }}
+        />
+      </Tooltip>
+    </span>
   );
 }

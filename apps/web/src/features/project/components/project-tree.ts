@@ -58,6 +58,11 @@ export function deviceClick(device: TreeDevice, node: ProjectNode, can: (key: st
   return 'live';
 }
 
+/** SPEC §2 Tree clicks: an NVR row offers a play icon that opens live view for all its channels. */
+export function showsPlayAll(device: TreeDevice): boolean {
+  return device.devType === 'NVR';
+}
+
 /** The /project/live query of SPEC §2: device id, uuid, type, names, channel and a random value against caching. */
 export function liveQuery(
   device: TreeDevice,
