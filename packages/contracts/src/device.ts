@@ -159,6 +159,11 @@ export const RegionalConfigSchema = z
     industryCode: z.string().regex(/^\d{2}$/, { error: 'device.industryCode' }),
     typeCode: z.string().regex(/^\d{3}$/, { error: 'device.typeCode' }),
     networkId: z.string().regex(/^\d$/, { error: 'device.networkId' }).describe('network identification, 1 digit'),
+    autoEnrolProjectId: IdSchema.nullable()
+      .optional()
+      .describe(
+        'a node devices with this regional code but not yet added may enrol into, registering with the platform password; null = refuse them',
+      ),
   })
   .meta({ id: 'RegionalConfig' });
 export type RegionalConfig = z.infer<typeof RegionalConfigSchema>;

@@ -20,6 +20,7 @@ export const regionalRepo = {
           industryCode: r.industry_code,
           typeCode: r.type_code,
           networkId: r.network_id,
+          autoEnrolProjectId: r.auto_enrol_project_id,
         }
       : null;
   },
@@ -32,6 +33,7 @@ export const regionalRepo = {
       industry_code: c.industryCode,
       type_code: c.typeCode,
       network_id: c.networkId,
+      ...(c.autoEnrolProjectId !== undefined ? { auto_enrol_project_id: c.autoEnrolProjectId } : {}),
     };
     await db
       .insertInto('regional_config')

@@ -134,7 +134,16 @@ export function createDeviceService({ db }: { db: Db }) {
     },
 
     regional: (caller: Principal) => regionalRepo.get(db, caller.enterpriseId),
-    setRegional: (caller: Principal, c: RegionalConfig) => regionalRepo.set(db, caller.enterpriseId, c),
+    async setRegional(caller: Principal, c: RegionalConfig): Promise<void> {
+      if (c.autoEnrolProjectId) {
+        // Devices that enrol themselves land here: the caller must be able to add devices to it.
+        const scope = await scopeOf(db, caller);
+        const target = await projectRepo.get(db, scope, c.autoEnrolProjectId);
+        if (!target) throw AppError.param('autoEnrolProjectId', 'validation.invalid');
+        must(caller, scope, target.path, 'device-add');
+      }
+      await regionalRepo.set(db, caller.enterpriseId, c);
+    },
 
     async updateCoordinate(caller: Principal, id: number, longitude: number, latitude: number): Promise<void> {
       const scope = await scopeOf(db, caller);
