@@ -4,9 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, run, serverAvailable, startConsoleServer, webIsStale } from '../e2e/support/server.mjs';
+import { ROOT, freePort, run, serverAvailable, startConsoleServer, webIsStale } from '../e2e/support/server.mjs';
 
 const ADMIN = { login: 'admin', password: 'E2e#Admin2025', email: 'admin@e2e.example.com' };
+/** The live-view spec runs simulated cameras against the server's GB28181 gateway. */
+const SIP_PASSWORD = 'e2e-sip-pass';
 
 /** Every mail is written to the mail dir as one .eml file; the specs read recovery codes from there. */
 async function startSmtp(mailDir) {
@@ -55,6 +57,7 @@ async function main() {
   const smtp = await startSmtp(mailDir);
   let server;
   let code = 1;
+  const sipPort = await freePort();
   try {
     server = await startConsoleServer({
       dataDir: join(tmp, 'data'),
@@ -65,6 +68,10 @@ async function main() {
         CONSOLE_ADMIN_EMAIL: ADMIN.email,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         LOGIN_CAPTCHA: 'after-failures',
+        SIP_PORT: String(sipPort),
+        SIP_PASSWORD,
+        RTP_PORT: String(await freePort()),
+        MEDIA_IP: '127.0.0.1',
       },
     });
     console.log(`e2e: server on ${server.url}, data in ${tmp}`);
@@ -80,6 +87,8 @@ async function main() {
           E2E_ADMIN_LOGIN: ADMIN.login,
           E2E_ADMIN_PASSWORD: ADMIN.password,
           E2E_ADMIN_EMAIL: ADMIN.email,
+          E2E_SIP_PORT: String(sipPort),
+          E2E_SIP_PASSWORD: SIP_PASSWORD,
         },
       },
     );

@@ -1,0 +1,93 @@
+// Live view (issue 6 §4, §6): a simulated GB28181 camera registers with the real gateway; clicking it in the project
+// tree opens /project/live and its video plays in Chromium (currentTime advances). Screenshots in three languages.
+// page.evaluate callbacks run in the browser: they need the DOM types.
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures/console-test';
+import { ApiSession, uniqueName } from '../fixtures/api';
+import { signInAs } from '../fixtures/session';
+import { ConsolePage } from '../pages/console.page';
+import { LiveScreen } from '../pages/live.page';
+import { ProjectTree } from '../pages/projects.page';
+import { logoPng } from '../support/png';
+import { startCameras, type SimRun } from '../support/simulator';
+
+const PASSWORD = 'Live#Main2025';
+const DIR = join(process.cwd(), 'test-results', 'screens');
+/** Catalogue, autonym in the menu, and the <html lang> it sets. */
+const LANGUAGES = [
+  ['en-US', 'English', 'en'],
+  ['zh-CN', '简体中文', 'zh-CN'],
+  ['zh-TW', '繁體中文', 'zh-TW'],
+] as const;
+
+let cameras: SimRun | undefined;
+test.afterEach(async () => {
+  await cameras?.stop();
+});
+
+test('a simulated camera clicked in the tree plays live in the browser', async ({ page, admin }) => {
+  test.setTimeout(120_000);
+  const platform = await ApiSession.signIn(page.request, admin.login, admin.password);
+  const mainLogin = uniqueName('live');
+  await platform.post('/api/enterprise/add', {
+    name: `E2E ${uniqueName('Live')}`,
+    loginName: mainLogin,
+    password: await platform.encrypt(PASSWORD),
+  });
+  const boss = await ApiSession.signIn(page.request, mainLogin, PASSWORD);
+  const logo = await boss.upload<{ url: string }>('/api/file/project/logoUpload/0', {
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: logoPng(),
+  });
+  const project = await boss.post<{ id: number }>('/api/project/add', { proName: 'Plaza', proLogo: logo.url });
+  // A GB code unique to this run, so reruns against one server do not collide.
+  const gbCode = `3402000000132${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const devicePassword = 'cam-pass-e2e';
+  const device = await boss.post<{ id: number }>('/api/device/add', {
+    sn: `LIVE${gbCode.slice(-9)}`,
+    devName: 'Plaza camera',
+    devType: 'IPC',
+    projectId: project.id,
+    password: devicePassword,
+    gbCode,
+  });
+  cameras = startCameras({ firstId: gbCode, count: 1, password: devicePassword });
+  await expect
+    .poll(
+      async () =>
+        (
+          await boss.post<{ list: { id: number; statusLive: string }[] }>('/api/device/page/queryList', {
+            page: 1,
+            size: 10,
+          })
+        ).list.find((d) => d.id === device.id)?.statusLive,
+      { timeout: 30_000, message: 'the simulated camera registers and goes online' },
+    )
+    .toBe('online');
+
+  await signInAs(page, mainLogin, PASSWORD);
+  const tree = new ProjectTree(page);
+  await tree.title('Plaza camera').click();
+  await expect(page).toHaveURL(/\/project\/live\?deviceId=/);
+  const live = new LiveScreen(page);
+  await expect(live.title(0)).toContainText('Plaza camera');
+  // Plays: the element's clock moves on by more than a second of real video.
+  await expect
+    .poll(() => live.video(0).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1.5);
+  const size = await live.video(0).evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]);
+  expect(size).toEqual([640, 360]);
+
+  mkdirSync(DIR, { recursive: true });
+  const consolePage = new ConsolePage(page);
+  for (const [lang, autonym, htmlLang] of LANGUAGES) {
+    await consolePage.languageButton().click();
+    await consolePage.languageOption(autonym).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(DIR, `live-${lang}.png`) });
+  }
+});
