@@ -20,6 +20,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/device-sim/vitest.config.ts',
     ],
   },
 });

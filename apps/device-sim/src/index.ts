@@ -1,0 +1,6 @@
+// Public entry of @svc/device-sim: the programmatic simulator and its types.
+export { createSimulator, type Simulator, type SimStats } from './simulator.js';
+export { SimDevice, type SimChannel } from './device.js';
+export type { SimulatorOptions, DeviceType, SipTransport, Codec } from './options.js';
+export type { ByeEvent, InviteEvent, RegisteredEvent, SimEvents } from './context.js';
+export { ipcChannelId, nvrChannelId, nthId } from './ids.js';
