@@ -2,4 +2,7 @@
 import { loadConfig } from './config.js';
 import { die, serve } from './serve.js';
 
-serve(loadConfig()).catch(die);
+// loadConfig throws synchronously: inside the chain, so a bad setting reaches die() as one line.
+Promise.resolve()
+  .then(() => serve(loadConfig()))
+  .catch(die);

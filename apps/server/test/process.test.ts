@@ -20,6 +20,9 @@ function start(env: Record<string, string>): Promise<Started> {
     env: {
       ...process.env,
       PORT: '0',
+      // The GB28181 gateway's SIP and RTP ports too: free ones, never a fixed 5060 another run may hold.
+      SIP_PORT: '0',
+      RTP_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
@@ -84,6 +87,7 @@ async function signIn(port: number, password: string): Promise<number> {
 describe('server process', () => {
   let generated = '';
 
+  // Two cold tsx starts and a fresh PGlite each: tens of seconds when another test file shares the 2 cores.
   it('applies migrations with `npm run migrate`, once', async () => {
     const env = { DATA_DIR: dataDir };
     const first = await run(['src/db/migrate-cli.ts'], env);
@@ -91,7 +95,7 @@ describe('server process', () => {
     expect(first.stdout).toMatch(/^applied: 0001-foundation, 0002-organisation/);
     const second = await run(['src/db/migrate-cli.ts'], env);
     expect(second.stdout).toBe('database is up to date\n');
-  });
+  }, 90_000);
 
   it('creates the main account on first start and prints its generated password once', async () => {
     const s = await start({});
@@ -100,13 +104,18 @@ describe('server process', () => {
     expect(m).not.toBeNull();
     generated = m![1]!;
     expect(await signIn(s.port, generated)).toBe(1);
+    // The gateway's default device password is generated, kept and shown once the same way.
+    await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 default device password: \S{8,}/);
     expect(await stop(s.child)).toBe(0);
   });
 
   it('keeps the account on the next start and prints no password', async () => {
     const s = await start({});
-    expect(s.stdout()).not.toContain('Generated password');
     expect(await signIn(s.port, generated)).toBe(1);
+    // By now the gateway is listening (it binds right after HTTP): neither secret is printed again.
+    await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 gateway listening/);
+    expect(s.stdout()).not.toContain('Generated password');
+    expect(s.stdout()).not.toContain('default device password');
     expect(await stop(s.child)).toBe(0);
   });
 

@@ -455,7 +455,10 @@ describe('regional configuration and GB codes', () => {
       networkId: '0',
     };
     expect((await as(rival.token).post('/api/device/regional/update', config)).code).toBe(1);
-    expect(data(await as(rival.token).post('/api/device/regional/query'))).toEqual({ ...config, autoEnrolProjectId: null });
+    expect(data(await as(rival.token).post('/api/device/regional/query'))).toEqual({
+      ...config,
+      autoEnrolProjectId: null,
+    });
     const url = (await uploadLogo(rival.token)).url;
     const site = data<{ id: number }>(
       await as(rival.token).post('/api/project/add', { proName: 'Coded', proLogo: url }),

@@ -139,8 +139,8 @@ export function createRestfulService({ db, gateway }: { db: Db; gateway: Gb28181
       try {
         answer = await call(reg, input);
       } catch (err) {
-        if (!(err instanceof DeviceAnswerTimeout) && !(err instanceof Error && /no answer/.test(err.message)))
-          throw err;
+        // The device heard nothing (SIP timeout) or said nothing (no MANSCDP answer): its interface's timeout.
+        if (!(err instanceof DeviceAnswerTimeout) && !(err instanceof SipTimeoutError)) throw err;
         answer = { Ret: RET.timeout };
       }
       return JSON.stringify({ code: 2000, data: answer });

@@ -1,7 +1,11 @@
 // POST /api/device/add and /api/device/update (409 for a serial number already added); the tree counts change too.
+import type { Device } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';
 import { deviceKeys, projectKeys } from '../../project/api/keys';
+
+/** How the device sends media: TCP-PASSIVE (device connects, GB/T 28181-2022's preference), UDP, TCP-ACTIVE. */
+export type StreamMode = Device['streamMode'];
 
 export interface AddDeviceBody {
   sn: string;
@@ -11,6 +15,7 @@ export interface AddDeviceBody {
   loginName?: string;
   password: string;
   gbCode?: string;
+  streamMode: StreamMode;
 }
 export interface UpdateDeviceBody {
   id: number;
@@ -19,6 +24,7 @@ export interface UpdateDeviceBody {
   loginName?: string;
   password?: string;
   gbCode?: string | null;
+  streamMode?: StreamMode;
 }
 
 export async function saveDevice(body: AddDeviceBody | UpdateDeviceBody): Promise<void> {

@@ -5,6 +5,7 @@ import type { Device } from '@svc/contracts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useChannelsQuery, type Channel } from '../api/device-channels-query';
 import { DeviceStatusBadge } from './DeviceStatusBadge';
+import { STREAM_MODE_KEYS } from './StreamModeField';
 
 const CHANNEL_BADGE = { online: 'success', alarm: 'error', unconfigured: 'default' } as const;
 
@@ -31,6 +32,9 @@ export function DeviceDetailDrawer({ device, onClose }: { device: Device | null;
             <Descriptions.Item label={t('device.field.project')}>{device.projectName}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.loginName')}>{device.loginName}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.gbCode')}>{dash(device.gbCode)}</Descriptions.Item>
+            <Descriptions.Item label={t('device.field.streamMode')} span={2}>
+              {t(STREAM_MODE_KEYS[device.streamMode].label)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('device.field.model')}>{dash(device.model)}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.manufacturer')}>{dash(device.manufacturer)}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.address')}>

@@ -1,12 +1,14 @@
-// Add or edit a device (SPEC §3 Device, §5: serial number 13/16/20, GB code 20 digits, login name default Admin).
+// Add or edit a device (SPEC §3 Device, §5: serial number 13/16/20, GB code 20 digits, login name default Admin; stream mode).
 import { useState } from 'react';
 import { Alert, App, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, ProjectNode } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
 import { optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
-import { useSaveDeviceMutation } from '../api/device-save-mutation';
-import { DEFAULT_DEVICE_LOGIN, gbCodeProblem, snProblem } from './device-form';
+import { useSaveDeviceMutation, type StreamMode } from '../api/device-save-mutation';
+import { DEFAULT_DEVICE_LOGIN, DEFAULT_STREAM_MODE, gbCodeProblem, snProblem } from './device-form';
+import { SipSettingsPanel } from './SipSettingsPanel';
+import { StreamModeField } from './StreamModeField';
 import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 
 interface Values {
@@ -17,6 +19,7 @@ interface Values {
   loginName?: string;
   password?: string;
   gbCode?: string;
+  streamMode: StreamMode;
 }
 
 interface DeviceFormModalProps {
@@ -36,6 +39,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
   const { message } = App.useApp();
   const save = useSaveDeviceMutation();
   const [form] = Form.useForm<Values>();
+  const gbCode = Form.useWatch('gbCode', form);
   const [failure, setFailure] = useState<string>();
   const editing = device ?? null;
 
@@ -59,6 +63,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           loginName,
           password: values.password ? values.password : undefined,
           gbCode: optionalText(values.gbCode) ?? null,
+          streamMode: values.streamMode,
         });
         void message.success(t('device.saved'));
       } else {
@@ -70,6 +75,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           loginName,
           password: values.password ?? '',
           gbCode: optionalText(values.gbCode),
+          streamMode: values.streamMode,
         });
         void message.success(t('device.added'));
       }
@@ -104,6 +110,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           projectId: editing?.projectId ?? defaultProjectId,
           loginName: editing?.loginName ?? DEFAULT_DEVICE_LOGIN,
           gbCode: editing?.gbCode ?? '',
+          streamMode: editing?.streamMode ?? DEFAULT_STREAM_MODE,
         }}
         onFinish={(values) => void submit(values)}
       >
@@ -168,8 +175,12 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
               <Input maxLength={20} inputMode="numeric" autoComplete="off" />
             </Form.Item>
           </Col>
+          <Col span={24}>
+            <StreamModeField />
+          </Col>
         </Row>
       </Form>
+      <SipSettingsPanel gbCode={gbCode} editing={Boolean(editing)} />
     </Modal>
   );
 }

@@ -11,3 +11,7 @@ export function snProblem(value: string): 'device.form.snRule' | null {
 export function gbCodeProblem(value: string): 'device.form.gbCodeRule' | null {
   return GB_CODE_PATTERN.test(value.trim()) ? null : 'device.form.gbCodeRule';
 }
+
+/** The media transports a device may use, in the order offered; TCP-PASSIVE first as GB/T 28181-2022 prefers it. */
+export const STREAM_MODES = ['TCP-PASSIVE', 'UDP', 'TCP-ACTIVE'] as const;
+export const DEFAULT_STREAM_MODE: (typeof STREAM_MODES)[number] = 'TCP-PASSIVE';

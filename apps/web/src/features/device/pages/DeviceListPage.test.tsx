@@ -1,36 +1,21 @@
-// Device list: the server's page and total, SPEC §5 batch rule, the add form's serial-number rule and default login.
+// Device list: the server's page and total, SPEC §5 batch rule, the add form's serial-number rule and default login,
+// and the GB28181 settings button for holders of that privilege only.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetApiEnvironment } from '../../../app/api/environment';
 import { renderInConsole, sessionWith } from '../../../test/console';
+import { SIP_SERVER, device } from '../testing/fixtures';
 import DeviceListPage, { projectIdParam } from './DeviceListPage';
 
-const DEVICE = {
-  id: 7,
-  uuid: 'uuid-7',
-  sn: 'ABCDE12345678',
-  devName: 'Gate cam',
-  devType: 'IPC',
-  projectId: 3,
-  projectName: 'Harbour',
-  statusLive: 'online',
-  loginName: 'Admin',
-  gbCode: null,
-  model: null,
-  manufacturer: null,
-  ip: null,
-  port: null,
-  longitude: null,
-  latitude: null,
-  channelCount: 1,
-  tags: [],
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const DEVICE = device();
 
-async function open() {
+async function open(keys = ['project', 'device', 'device-add', 'device-delete']) {
   const view = await renderInConsole(<DeviceListPage />, {
-    session: sessionWith(['project', 'device', 'device-add', 'device-delete']),
+    session: sessionWith(keys),
     handlers: {
+      '/api/device/sipServer': () => ({ code: 1, data: SIP_SERVER }),
+      '/api/device/regional/query': () => ({ code: 1, data: null }),
+      '/api/device/channel/list': () => ({ code: 1, data: [] }),
       '/api/project/query/mine': () => ({ code: 1, data: [] }),
       '/api/device/page/queryList': () => ({
         code: 1,
@@ -60,7 +45,7 @@ describe('DeviceListPage', () => {
   it('the add form checks the serial number and defaults the login name to Admin', async () => {
     const { callsTo } = await open();
     fireEvent.click(screen.getByRole('button', { name: /Add device/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
     expect(dialog.querySelector<HTMLInputElement>('#loginName')!.value).toBe('Admin');
     fireEvent.change(dialog.querySelector('#sn')!, { target: { value: 'ABC123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -68,6 +53,28 @@ describe('DeviceListPage', () => {
       expect(within(dialog).getAllByText('13, 16 or 20 letters or digits.').length).toBeGreaterThan(1),
     );
     expect(callsTo('/api/device/add')).toHaveLength(0);
+  });
+
+  it('shows the GB28181 settings button only to holders of GB28181', async () => {
+    await open();
+    expect(screen.queryByRole('button', { name: /GB28181 settings/ })).toBeNull();
+  });
+
+  it('opens the GB28181 settings with the regional configuration', async () => {
+    const { callsTo } = await open(['project', 'device', 'GB28181']);
+    fireEvent.click(screen.getByRole('button', { name: /GB28181 settings/ }));
+    const drawer = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(drawer.querySelector('#areaCode')).toBeTruthy(), { timeout: 10_000 });
+    expect(within(drawer).getByText('GB28181 settings')).toBeTruthy();
+    expect(callsTo('/api/device/regional/query')).toHaveLength(1);
+  });
+
+  it('shows the stream mode in the device details', async () => {
+    await open();
+    fireEvent.click(screen.getByText('Gate cam'));
+    const drawer = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    expect(within(drawer).getByText('Stream transport')).toBeTruthy();
+    expect(within(drawer).getByText('TCP passive (recommended)')).toBeTruthy();
   });
 
   it('reads the project of the tree’s more link from the address', () => {

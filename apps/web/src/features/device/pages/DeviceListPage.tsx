@@ -1,7 +1,8 @@
-// /project/device: the device list (SPEC §2) — filters by project subtree, type, status and text; paging; add, edit, delete.
+// /project/device: the device list (SPEC §2) — filters by project subtree, type, status and text; paging; add, edit, delete;
+// the GB28181 settings (regional configuration, SPEC §3) for holders of that privilege.
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Device } from '@svc/contracts';
@@ -13,6 +14,7 @@ import { useDevicesQuery, type DeviceFilters } from '../api/devices-query';
 import { DeviceDetailDrawer } from '../components/DeviceDetailDrawer';
 import { DEVICE_TYPES, DeviceFormModal } from '../components/DeviceFormModal';
 import { DeviceStatusBadge } from '../components/DeviceStatusBadge';
+import { Gb28181SettingsDrawer } from '../components/Gb28181SettingsDrawer';
 import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -47,6 +49,7 @@ export default function DeviceListPage() {
     setEditingState(device);
   };
   const [viewing, setViewing] = useState<Device | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   function filter(next: Partial<typeof filters>) {
     setFilters((f) => ({ ...f, ...next }));
@@ -193,6 +196,11 @@ export default function DeviceListPage() {
                   {t('device.batchDelete')}
                 </Button>
               )}
+              {can('GB28181') && (
+                <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+                  {t('device.regional.open')}
+                </Button>
+              )}
             </Space>
             {selected.length > 0 && (
               <Typography.Text type="secondary">{t('device.selected', { count: selected.length })}</Typography.Text>
@@ -236,6 +244,7 @@ export default function DeviceListPage() {
         onClose={() => setEditing(undefined)}
       />
       <DeviceDetailDrawer device={viewing} onClose={() => setViewing(null)} />
+      <Gb28181SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Flex>
   );
 }
