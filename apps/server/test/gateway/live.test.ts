@@ -27,6 +27,9 @@ let sipPort: number;
 let httpBase: string;
 let ipcDeviceId: number;
 let nvrDeviceId: number;
+/** Cameras streaming over UDP, TCP with the device listening, and H.265 over the default TCP. */
+const MODE_IDS = ['34020000001320000011', '34020000001320000012', '34020000001320000013'];
+const modeDevices: { id: number; mode: string }[] = [];
 const sims: Simulator[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'svc-live-'));
 
@@ -96,8 +99,15 @@ beforeAll(async () => {
   const project = (await post(boss.token, '/api/project/add', { proName: 'Depot', proLogo: logo })).data as {
     id: number;
   };
-  const add = async (sn: string, devType: 'IPC' | 'NVR', gbCode: string, password: string) => {
+  const add = async (
+    sn: string,
+    devType: 'IPC' | 'NVR',
+    gbCode: string,
+    password: string,
+    streamMode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE' = 'TCP-PASSIVE',
+  ) => {
     const res = await post(boss.token, '/api/device/add', {
+      streamMode,
       sn,
       devName: `${devType} at the gate`,
       devType,
@@ -110,6 +120,9 @@ beforeAll(async () => {
   };
   ipcDeviceId = await add('LIVEIPC000001', 'IPC', IPC_ID, IPC_PASSWORD);
   nvrDeviceId = await add('LIVENVR000001', 'NVR', NVR_ID, NVR_PASSWORD);
+  for (const [i, mode] of (['UDP', 'TCP-ACTIVE', 'TCP-PASSIVE'] as const).entries()) {
+    modeDevices.push({ id: await add(`LIVEMODE00${i + 1}00`, 'IPC', MODE_IDS[i]!, IPC_PASSWORD, mode), mode });
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -282,6 +295,48 @@ describe('live view', () => {
 
   it('ends the session with a BYE when nobody has watched for the idle time', async () => {
     await until('session reaped', () => t.app.live.size === 0, 6000);
+  });
+});
+
+describe('stream transports and codecs', () => {
+  it('plays over UDP and over TCP with the device listening, and H.265 with an hvc1 codec string', async () => {
+    const cams = [
+      sim({ type: 'ipc', password: IPC_PASSWORD, firstId: MODE_IDS[0]!, count: 2, transport: 'udp' }),
+      sim({ type: 'ipc', password: IPC_PASSWORD, firstId: MODE_IDS[2]!, transport: 'tcp', codec: 'h265' }),
+    ];
+    await Promise.all(cams.map((c) => c.start()));
+    for (const d of modeDevices) {
+      await until(`${d.mode} camera online`, async () => (await statusOf(d.id)) === 'online');
+      const res = await post(boss.token, '/api/device/livePlayUrl', { deviceId: d.id, channel: 1, stream: 'main' });
+      expect(res.code, `${d.mode}: ${JSON.stringify(res)}`).toBe(1);
+      const a = res.data as { wsUrl: string; codec: string; mime: string };
+      const frames = await collect(a.wsUrl, 10);
+      expect(frames.binary.length, d.mode).toBeGreaterThanOrEqual(11);
+      if (d.id === modeDevices[2]!.id) {
+        expect(a.codec).toBe('h265');
+        expect(a.mime).toMatch(/codecs="hvc1\./);
+      } else {
+        expect(a.codec).toBe('h264');
+      }
+    }
+  });
+
+  it('takes a TCP-registered device offline the moment its connection drops', async () => {
+    const reg = t.app.gateway.registration(MODE_IDS[2]!)!;
+    expect(reg.peer.transport).toBe('TCP');
+    const reasons: string[] = [];
+    const off = t.app.gateway.onOffline((r, reason) => {
+      if (r.gbCode === MODE_IDS[2]) reasons.push(reason);
+    });
+    if (reg.peer.transport === 'TCP') reg.peer.socket.destroy();
+    await until('offline at once', () => (reasons.length > 0 ? true : undefined), 1000);
+    off();
+    expect(reasons).toEqual(['connection']);
+    // The simulator reconnects and registers again by itself, on a new connection.
+    await until('back online', () => {
+      const again = t.app.gateway.registration(MODE_IDS[2]!);
+      return again && again !== reg ? true : undefined;
+    });
   });
 });
 

@@ -2,7 +2,10 @@
 // or dropped without harm, unregister, and auto-enrol of devices an enterprise has not added.
 import dgram from 'node:dgram';
 import {
+  buildAnswerSdp,
   buildRequest,
+  buildResponse,
+  catalogNotify,
   digestAuthorization,
   encodeBody,
   getHeader,
@@ -13,6 +16,7 @@ import {
   newTag,
   parseSipMessage,
   serializeSip,
+  type SipRequest,
   type SipResponse,
 } from '@svc/gb28181';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,10 +40,38 @@ class Phone {
   readonly socket = dgram.createSocket('udp4');
   private waiting: ((r: SipResponse) => void) | undefined;
   cseq = 1;
+  /** How this device answers the platform's INVITEs (a status, and whether to answer SDP). */
+  inviteAnswer: number = 200;
+  readonly requests: SipRequest[] = [];
   constructor(readonly id: string) {
-    this.socket.on('message', (buf) => {
+    this.socket.on('message', (buf, rinfo) => {
       const m = parseSipMessage(buf);
-      if (m.ok && m.value.kind === 'response' && m.value.status >= 200) this.waiting?.(m.value);
+      if (!m.ok) return;
+      if (m.value.kind === 'response') {
+        if (m.value.status >= 200) this.waiting?.(m.value);
+        return;
+      }
+      this.requests.push(m.value);
+      if (m.value.method === 'ACK') return;
+      const answer =
+        m.value.method === 'INVITE' && this.inviteAnswer === 200
+          ? buildResponse(m.value, 200, 'OK', {
+              toTag: newTag(),
+              contentType: 'APPLICATION/SDP',
+              // Answers, then never sends a packet: a device whose media is lost on the way.
+              body: Buffer.from(
+                buildAnswerSdp({
+                  deviceId: this.id,
+                  ip: '127.0.0.1',
+                  port: 9,
+                  ssrc: '0000000001',
+                  mode: 'TCP-PASSIVE',
+                  codec: 'h264',
+                }),
+              ),
+            })
+          : buildResponse(m.value, m.value.method === 'INVITE' ? this.inviteAnswer : 200);
+      this.socket.send(serializeSip(answer), rinfo.port, rinfo.address);
     });
   }
   async open(): Promise<void> {
@@ -108,7 +140,10 @@ const statusOf = async (id: number) =>
   (await t.db.selectFrom('device').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 beforeAll(async () => {
-  t = await createTestApp({ SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' });
+  t = await createTestApp(
+    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
+    { gateway: { firstFrameMs: 1500 } },
+  );
   sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Sip Sites');
@@ -186,6 +221,77 @@ describe('the SIP edge', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(await statusOf(deviceId)).toBe('offline');
     expect((await phone.keepalive())?.status).toBe(403);
+    phone.close();
+  });
+
+  it('keeps channels in step with catalog notifications: ADD, OFF, ON and DEL', async () => {
+    const phone = new Phone(CAMERA);
+    await phone.open();
+    expect((await phone.register(PASSWORD))?.status).toBe(200);
+    const channel = '34020000001310000077';
+    const notify = (event: 'ADD' | 'OFF' | 'ON' | 'DEL') =>
+      phone.send(
+        serializeSip(
+          phone.request('MESSAGE', {
+            body: encodeBody(
+              catalogNotify({
+                sn: phone.cseq,
+                deviceId: CAMERA,
+                sumNum: 1,
+                items: [{ deviceId: channel, name: '东门 Gate', event, status: event === 'OFF' ? 'OFF' : 'ON' }],
+              }),
+              'GB2312',
+            ),
+            contentType: MANSCDP_CONTENT_TYPE,
+          }),
+        ),
+      );
+    const row = () =>
+      t.db
+        .selectFrom('channel')
+        .select(['channel_title', 'main'])
+        .where('device_id', '=', deviceId)
+        .where('gb_code', '=', channel)
+        .executeTakeFirst();
+    const settled = async (expected: unknown) => {
+      for (let i = 0; i < 40 && JSON.stringify(await row()) !== JSON.stringify(expected); i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(await row()).toEqual(expected);
+    };
+    expect((await notify('ADD'))?.status).toBe(200);
+    await settled({ channel_title: '东门 Gate', main: 0 });
+    await notify('OFF');
+    await settled({ channel_title: '东门 Gate', main: -1 });
+    await notify('ON');
+    await settled({ channel_title: '东门 Gate', main: 0 });
+    await notify('DEL');
+    await settled(undefined);
+    phone.close();
+  });
+
+  it('answers 4105 when the device refuses the INVITE and 4104 when no video comes in time', async () => {
+    const phone = new Phone(CAMERA);
+    await phone.open();
+    expect((await phone.register(PASSWORD))?.status).toBe(200);
+    const play = async () =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/device/livePlayUrl',
+          headers: { xaccesstoken: boss.token },
+          payload: { deviceId, channel: 1, stream: 'main' },
+        })
+      ).body;
+    phone.inviteAnswer = 486;
+    expect((await play()).code).toBe(4105);
+    phone.inviteAnswer = 200;
+    const started = Date.now();
+    expect((await play()).code).toBe(4104);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    // The platform hung up the dialog it could not use.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(phone.requests.map((r) => r.method)).toEqual(expect.arrayContaining(['INVITE', 'ACK', 'BYE']));
     phone.close();
   });
 

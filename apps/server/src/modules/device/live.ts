@@ -43,12 +43,13 @@ export function createLiveService(o: {
         const allowed = await deviceRepo.groupChannelIds(o.db, scope.groupId);
         if (allowed.size > 0 && !allowed.has(channel.id)) throw new AppError(4117);
       }
-      // An IP camera whose catalog has not arrived yet plays under its own ID.
+      // An IP camera whose catalog has not arrived yet plays under its own ID, as IP cameras accept.
       const channelCode =
-        channel?.gb_code ?? (device.dev_type === 'IPC' && input.channel === 1 && !channel ? device.gb_code : null);
+        channel?.gb_code ?? (device.dev_type === 'IPC' && input.channel === 1 ? device.gb_code : null);
       if (!channelCode) throw AppError.param('channel', 'validation.invalid');
       if (!o.gateway.registration(device.gb_code)) throw new AppError(4101);
-      if (channel && (channel.main ?? -1) < 0) throw new AppError(4101);
+      // A channel the catalog reported not online cannot play (SPEC §4); one not yet synced is given the benefit.
+      if (channel?.gb_code && (channel.main ?? -1) < 0) throw new AppError(4101);
 
       const { stream_mode: mode } = await o.db
         .selectFrom('device')
