@@ -14,3 +14,4 @@ export * from './device.js';
 export * from './patterns.js';
 export * from './live.js';
 export * from './restful.js';
+export * from './alarm.js';
