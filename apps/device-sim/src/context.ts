@@ -1,5 +1,6 @@
 // What every simulated device shares inside one process: options, clock, transactions, sockets, streams, counters, events.
 import type { SipRequest, StreamMode } from '@svc/gb28181';
+import type { LatencyHistogram } from './latency.js';
 import type { Streamer } from './media/streamer.js';
 import type { ResolvedOptions } from './options.js';
 import type { Scheduler } from './scheduler.js';
@@ -38,10 +39,21 @@ export interface ByeEvent {
   reason: 'platform' | 'media-closed' | 'no-ack' | 'stopped' | 'reboot';
 }
 
+/** A frame's last RTP packet was handed to the socket (benchmarks measure relay latency from here). */
+export interface FrameEvent {
+  ssrc: number;
+  /** 90 kHz PTS of the frame, as carried in its PS header. */
+  pts: number;
+  keyframe: boolean;
+  /** performance.now() right after the send. */
+  at: number;
+}
+
 export interface SimEvents {
   registered: (e: RegisteredEvent) => void;
   invite: (e: InviteEvent) => void;
   bye: (e: ByeEvent) => void;
+  frame: (e: FrameEvent) => void;
 }
 
 export type Emit = <K extends keyof SimEvents>(event: K, payload: Parameters<SimEvents[K]>[0]) => void;
@@ -53,6 +65,7 @@ export interface SimContext {
   readonly servers: ServerTransactions;
   readonly streamer: Streamer;
   readonly counters: Counters;
+  readonly keepaliveLatency: LatencyHistogram;
   /** Present when SIP runs over UDP. */
   readonly udp: SharedUdp | undefined;
   readonly emit: Emit;

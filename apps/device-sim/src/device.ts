@@ -345,12 +345,14 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     if (!this.registered) return;
     const epoch = this.epoch;
     this.ctx.counters.keepalivesSent++;
+    const sentAt = performance.now();
     const res = await this.sendMessage(
       keepaliveNotify({ sn: this.nextSn(), deviceId: this.id, status: 'OK' }),
       'UTF-8',
     );
     if (epoch !== this.epoch || this.stopped) return;
     if (res !== undefined && res.status < 300) {
+      this.ctx.keepaliveLatency.record(performance.now() - sentAt);
       this.missedKeepalives = 0;
       return;
     }

@@ -2,6 +2,7 @@
 import { buildResponse, newTag, parseSipUri, serializeSip, type SipMessage } from '@svc/gb28181';
 import type { Counters, Emit, RequestTarget, SimContext, SimEvents } from './context.js';
 import { SimDevice } from './device.js';
+import { LatencyHistogram, type LatencySummary } from './latency.js';
 import { loadSample } from './media/sample.js';
 import { Streamer } from './media/streamer.js';
 import { resolveOptions, type SimulatorOptions } from './options.js';
@@ -16,6 +17,8 @@ export interface SimStats {
   rtpPackets: number;
   bytesSent: number;
   registerFailures: number;
+  /** Keepalive MESSAGE → 200 OK, since start or the last resetKeepaliveLatency(). */
+  keepaliveLatency: LatencySummary;
 }
 
 export interface Simulator {
@@ -24,6 +27,8 @@ export interface Simulator {
   stop(): Promise<void>;
   readonly devices: SimDevice[];
   stats(): SimStats;
+  /** Starts a new keepalive latency window (benchmarks measure steady state only). */
+  resetKeepaliveLatency(): void;
   on<K extends keyof SimEvents>(event: K, cb: SimEvents[K]): void;
 }
 
@@ -33,7 +38,7 @@ const STOP_DEADLINE_MS = 5000;
 type Listeners = { [K in keyof SimEvents]: Set<SimEvents[K]> };
 
 function makeEmitter(log: (line: string) => void): { listeners: Listeners; emit: Emit } {
-  const listeners: Listeners = { registered: new Set(), invite: new Set(), bye: new Set() };
+  const listeners: Listeners = { registered: new Set(), invite: new Set(), bye: new Set(), frame: new Set() };
   const emit: Emit = (event, payload) => {
     for (const cb of listeners[event] as Set<(p: typeof payload) => void>) {
       try {
@@ -76,13 +81,16 @@ export function createSimulator(options: SimulatorOptions): Simulator {
           opts.log,
         )
       : undefined;
+  const frameHook = (ssrc: number, pts: number, keyframe: boolean, at: number) =>
+    emit('frame', { ssrc, pts, keyframe, at });
   const ctx: SimContext = {
     opts,
     scheduler,
     clients: new ClientTransactions(scheduler),
     servers: new ServerTransactions(scheduler),
-    streamer: new Streamer(counters),
+    streamer: new Streamer(counters, () => (listeners.frame.size > 0 ? frameHook : undefined)),
     counters,
+    keepaliveLatency: new LatencyHistogram(),
     udp,
     emit,
     routes,
@@ -125,7 +133,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         rtpPackets: counters.rtpPackets,
         bytesSent: counters.bytesSent,
         registerFailures: counters.registerFailures,
+        keepaliveLatency: ctx.keepaliveLatency.summary(),
       };
+    },
+    resetKeepaliveLatency() {
+      ctx.keepaliveLatency.reset();
     },
     on(event, cb) {
       (listeners[event] as Set<typeof cb>).add(cb);

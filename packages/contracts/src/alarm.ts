@@ -111,9 +111,13 @@ export const AlarmCountsSchema = z
   })
   .meta({ id: 'AlarmCounts' });
 
-/** SPEC §4 polling: the last minute of one project (and its subtree). */
+/** SPEC §4 polling: the last minute of one project and its subtree, or of every project the caller sees. */
 export const LatestAlarmsSchema = z
-  .object({ projectId: IdSchema, alarmTimeBegin: alarmTime(), alarmTimeEnd: alarmTime() })
+  .object({
+    projectId: IdSchema.optional().describe('omit for every project the caller sees'),
+    alarmTimeBegin: alarmTime(),
+    alarmTimeEnd: alarmTime(),
+  })
   .refine(endNotBeforeStart, timeOrder)
   .meta({ id: 'LatestAlarms' });
 export const LATEST_WINDOW_MAX_S = 60;

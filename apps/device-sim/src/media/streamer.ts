@@ -49,11 +49,17 @@ export class Stream {
   }
 }
 
+/** Told when a frame's packets are out; absent (the default) costs nothing per frame. */
+export type FrameHook = (ssrc: number, pts: number, keyframe: boolean, at: number) => void;
+
 export class Streamer {
   private readonly streams = new Set<Stream>();
   private ticker: NodeJS.Timeout | undefined;
 
-  constructor(private readonly counters: MediaCounters) {}
+  constructor(
+    private readonly counters: MediaCounters,
+    private readonly onFrame?: () => FrameHook | undefined,
+  ) {}
 
   get size(): number {
     return this.streams.size;
@@ -122,5 +128,6 @@ export class Streamer {
     s.sequence = nextSequence;
     this.counters.bytesSent += s.sink.send(packets);
     this.counters.rtpPackets += packets.length;
+    this.onFrame?.()?.(s.ssrc, s.pts, keyframe, performance.now());
   }
 }
