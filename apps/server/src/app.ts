@@ -23,6 +23,10 @@ import { RtpIngest } from './media/rtp-ingest.js';
 import { UrlSigner } from './media/signing.js';
 import { createLiveService, liveRoutes } from './modules/device/live.js';
 import { createRestfulService, restfulRoutes } from './modules/device/restful.js';
+import { createNoticeService } from './modules/alarm/notice.js';
+import { ensureAlarmPartitions } from './modules/alarm/partitions.js';
+import { alarmRoutes } from './modules/alarm/routes.js';
+import { createAlarmService } from './modules/alarm/service.js';
 import { deviceRoutes } from './modules/device/routes.js';
 import { createDeviceService } from './modules/device/service.js';
 import { createTagService } from './modules/device/tags.js';
@@ -204,6 +208,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   mediaRoutes(app, live, signer);
   restfulRoutes(app, createRestfulService({ db, gateway }));
+  alarmRoutes(app, createAlarmService({ db, now: () => clock.now() }), createNoticeService({ db }));
+  await ensureAlarmPartitions(db, clock.now());
+  // Next month's partition is made ahead; a daily look is plenty.
+  const partitionTimer = setInterval(() => {
+    ensureAlarmPartitions(db, clock.now()).catch((err: unknown) => app.log.error({ err }, 'alarm partitions'));
+  }, 86_400_000);
+  partitionTimer.unref();
+  app.addHook('onClose', async () => clearInterval(partitionTimer));
   liveRoutes(app, createLiveService({ db, gateway, live, signer, now: () => clock.now().getTime() }), gateway);
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);

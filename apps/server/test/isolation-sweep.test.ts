@@ -251,6 +251,14 @@ beforeAll(async () => {
   });
   await call('/api/group/device/listAdd', { groupId: group.id, deviceIds: [device.id] });
   await call('/api/group/channel/listAdd', { groupId: group.id, channelIds: [channel.id] });
+  const alarm = await call('/api/alarm/add', { deviceId: device.id, channel: 1, type: 'A', content: `${MARK} alarm` });
+  const rule = await call('/api/alarm/notice/add', {
+    name: `${MARK} rule`,
+    projectIds: [site.id],
+    types: ['A'],
+    channels: ['email'],
+    userIds: [mainUser.id],
+  });
   idsOfA = [
     a.id,
     mainUser.id,
@@ -265,6 +273,8 @@ beforeAll(async () => {
     area.id,
     device.id,
     channel.id,
+    alarm.id,
+    rule.id,
   ];
   doc = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<Doc>();
 });
@@ -291,6 +301,9 @@ describe('isolation sweep', () => {
       '/api/enterprise/',
       '/api/session/',
       '/api/outbox/',
+      '/api/device/',
+      '/api/alarm/',
+      '/api/restful',
     ]) {
       expect(
         paths.some((p) => p.startsWith(prefix)),

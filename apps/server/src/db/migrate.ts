@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-organisation.js';
 import * as m0003 from './migrations/0003-projects-devices.js';
 import * as m0004 from './migrations/0004-video-privileges.js';
 import * as m0005 from './migrations/0005-gateway.js';
+import * as m0006 from './migrations/0006-alarms.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-projects-devices': m0003,
   '0004-video-privileges': m0004,
   '0005-gateway': m0005,
+  '0006-alarms': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -222,6 +222,39 @@ export interface TagTable {
   tag_name: string;
 }
 
+export interface AlarmTable {
+  id: Id;
+  enterprise_id: number;
+  project_id: number;
+  device_id: number;
+  channel_id: number | null;
+  type: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
+  alarm_time: Date;
+  read: Generated<boolean>;
+  handling: Generated<'untreated' | 'treating' | 'treated'>;
+  note: string | null;
+  content: Generated<string>;
+  priority: number | null;
+  method: number | null;
+  source: 'device' | 'manual' | 'offline';
+  device_sn: number | null;
+  picture_file_id: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface NoticeRuleTable {
+  id: Id;
+  enterprise_id: number;
+  name: string;
+  project_ids: number[];
+  types: string[];
+  channels: string[];
+  user_ids: number[];
+  enabled: Generated<boolean>;
+}
+
 export interface Database {
   project: ProjectTable;
   device: DeviceTable;
@@ -244,6 +277,9 @@ export interface Database {
     auto_enrol_project_id: Generated<number | null>;
   };
   platform_setting: { key: string; value: string };
+  alarm: AlarmTable;
+  notice_rule: NoticeRuleTable;
+  notice_common_user: { enterprise_id: number; user_id: number; channels: string[] };
   file: FileTable;
   department: DepartmentTable;
   device_group: DeviceGroupTable;

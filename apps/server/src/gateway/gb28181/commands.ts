@@ -51,7 +51,9 @@ export class DeviceCommands {
       if (cmdType === 'Catalog') waiter.catalog = { sumNum: -1, items: new Map(), messages: [] };
       this.waiters.set(key, waiter);
     });
-    await this.send(reg, xml(sn)).catch((err: unknown) => {
+    // Not awaited: under a registration storm the MESSAGE's own transaction can outlast the answer's
+    // timeout, and an answer rejected while nobody listens yet is an unhandled rejection (process exit).
+    void this.send(reg, xml(sn)).catch((err: unknown) => {
       this.fail(key, err instanceof Error ? err : new Error(String(err)));
     });
     return answer;

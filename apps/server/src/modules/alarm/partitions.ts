@@ -1,0 +1,29 @@
+// Monthly alarm partitions, made ahead of time (this month and the next) at start and daily, so
+// retention can drop a month whole; rows outside them fall into the default partition.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+const monthStart = (y: number, m: number) => new Date(Date.UTC(y, m, 1));
+
+export async function ensureAlarmPartitions(db: Db, now: Date): Promise<string[]> {
+  const made: string[] = [];
+  for (const offset of [0, 1]) {
+    const from = monthStart(now.getUTCFullYear(), now.getUTCMonth() + offset);
+    const to = monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
+    const name = `alarm_${from.getUTCFullYear()}_${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+    const exists = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relname = ${name} and n.nspname = current_schema()`.execute(db);
+    if (exists.rows[0]!.n > 0) continue;
+    try {
+      await sql`create table ${sql.id(name)} partition of alarm for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})`.execute(
+        db,
+      );
+      made.push(name);
+    } catch {
+      // Rows of that month already sit in the default partition (made while none existed): leave them there.
+    }
+  }
+  return made;
+}

@@ -1,0 +1,183 @@
+// SQL of alarms, always narrowed to the caller's scope: the devices they see (projects, and the
+// device group for staff), newest first by id, with the time range pruning monthly partitions.
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { AlarmType, Handling } from '@svc/contracts';
+import type { Db } from '../../db/database.js';
+import type { AlarmTable, Database } from '../../db/schema.js';
+import { pageNewestFirst, type Page } from '../../db/paging.js';
+import { scopedDevices } from '../device/repo.js';
+import type { Scope } from '../project/scope.js';
+
+export type AlarmRow = {
+  id: number;
+  device_id: number;
+  device_name: string;
+  sn: string;
+  project_id: number;
+  project_name: string;
+  channel: number | null;
+  channel_title: string | null;
+  type: AlarmType;
+  alarm_time: Date;
+  read: boolean;
+  handling: Handling;
+  note: string | null;
+  content: string;
+  priority: number | null;
+  picture_file_id: number | null;
+  source: 'device' | 'manual' | 'offline';
+};
+
+/** Filters with times already read in the caller's zone. */
+export interface AlarmWhere {
+  underPath?: string | undefined;
+  deviceId?: number | undefined;
+  channel?: number | undefined;
+  type?: AlarmType | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  read?: boolean | undefined;
+  handling?: Handling | undefined;
+}
+
+type AlarmQuery = SelectQueryBuilder<Database, 'alarm', object>;
+
+export function scopedAlarms(db: Db, scope: Scope, w: AlarmWhere): AlarmQuery {
+  let q = db.selectFrom('alarm').where('alarm.enterprise_id', '=', scope.enterpriseId) as AlarmQuery;
+  if (scope.paths !== null || scope.groupId !== null) {
+    q = q.where('alarm.device_id', 'in', scopedDevices(db, scope).select('device.id'));
+  }
+  if (w.underPath !== undefined) {
+    q = q.where('alarm.project_id', 'in', (eb) =>
+      eb
+        .selectFrom('project')
+        .select('project.id')
+        .where('project.enterprise_id', '=', scope.enterpriseId)
+        .where('project.path', 'like', `${w.underPath}%`),
+    );
+  }
+  if (w.deviceId !== undefined) q = q.where('alarm.device_id', '=', w.deviceId);
+  if (w.channel !== undefined) {
+    const channel = w.channel;
+    q = q.where('alarm.channel_id', 'in', (eb) => {
+      let c = eb
+        .selectFrom('channel')
+        .select('channel.id')
+        .where('channel.enterprise_id', '=', scope.enterpriseId)
+        .where('channel.index_no', '=', channel);
+      if (w.deviceId !== undefined) c = c.where('channel.device_id', '=', w.deviceId);
+      return c;
+    });
+  }
+  if (w.type !== undefined) q = q.where('alarm.type', '=', w.type);
+  if (w.from !== undefined) q = q.where('alarm.alarm_time', '>=', w.from);
+  if (w.to !== undefined) q = q.where('alarm.alarm_time', '<=', w.to);
+  if (w.read !== undefined) q = q.where('alarm.read', '=', w.read);
+  if (w.handling !== undefined) q = q.where('alarm.handling', '=', w.handling);
+  return q;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the paging helper's builder is untyped by design
+function withColumns(q: SelectQueryBuilder<any, any, any>) {
+  return (q as AlarmQuery)
+    .innerJoin('device', 'device.id', 'alarm.device_id')
+    .innerJoin('project', 'project.id', 'alarm.project_id')
+    .leftJoin('channel', 'channel.id', 'alarm.channel_id')
+    .select([
+      'alarm.id as id',
+      'alarm.device_id as device_id',
+      'device.dev_name as device_name',
+      'device.sn as sn',
+      'alarm.project_id as project_id',
+      'project.name as project_name',
+      'channel.index_no as channel',
+      'channel.channel_title as channel_title',
+      'alarm.type as type',
+      'alarm.alarm_time as alarm_time',
+      'alarm.read as read',
+      'alarm.handling as handling',
+      'alarm.note as note',
+      'alarm.content as content',
+      'alarm.priority as priority',
+      'alarm.picture_file_id as picture_file_id',
+      'alarm.source as source',
+    ]);
+}
+
+export const alarmRepo = {
+  page(db: Db, scope: Scope, w: AlarmWhere, q: { page: number; size: number; cursor?: string | undefined }) {
+    return pageNewestFirst<AlarmRow>(db, scopedAlarms(db, scope, w), 'alarm.id', q, withColumns) as Promise<
+      Page<AlarmRow>
+    >;
+  },
+
+  list(db: Db, scope: Scope, w: AlarmWhere, limit: number): Promise<AlarmRow[]> {
+    const ids = scopedAlarms(db, scope, w).select('alarm.id').orderBy('alarm.id', 'desc').limit(limit);
+    return withColumns(scopedAlarms(db, scope, w).where('alarm.id', 'in', ids))
+      .orderBy('alarm.id', 'desc')
+      .execute() as Promise<AlarmRow[]>;
+  },
+
+  /** The caller's alarms among `ids`, with the project path for per-project checks. */
+  owned(db: Db, scope: Scope, ids: number[]) {
+    return scopedAlarms(db, scope, {})
+      .innerJoin('project', 'project.id', 'alarm.project_id')
+      .select(['alarm.id as id', 'project.path as path'])
+      .where('alarm.id', '=', sql<number>`any(${ids})`)
+      .execute();
+  },
+
+  async counts(db: Db, scope: Scope, w: AlarmWhere) {
+    return scopedAlarms(db, scope, w)
+      .select([
+        'alarm.type as type',
+        'alarm.handling as handling',
+        sql<string>`count(*)`.as('n'),
+        sql<string>`count(*) filter (where not alarm.read)`.as('unread'),
+      ])
+      .groupBy(['alarm.type', 'alarm.handling'])
+      .execute();
+  },
+
+  setRead(db: Db, enterpriseId: number, ids: number[], read: boolean) {
+    return db
+      .updateTable('alarm')
+      .set({ read })
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', '=', sql<number>`any(${ids})`)
+      .execute();
+  },
+
+  setHandling(db: Db, enterpriseId: number, id: number, handling: Handling, note: string | null) {
+    return (
+      db
+        .updateTable('alarm')
+        // Handling an alarm reads it.
+        .set({ handling, note, read: true })
+        .where('enterprise_id', '=', enterpriseId)
+        .where('id', '=', id)
+        .execute()
+    );
+  },
+
+  delete(db: Db, enterpriseId: number, ids: number[]) {
+    return db
+      .deleteFrom('alarm')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', '=', sql<number>`any(${ids})`)
+      .execute();
+  },
+
+  /** Stores an alarm; a device's retransmission (same device, SN and time) answers the first row's id. */
+  async insert(db: Db, row: Insertable<AlarmTable>): Promise<number | null> {
+    const inserted = await db
+      .insertInto('alarm')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['device_id', 'device_sn', 'alarm_time']).where('device_sn', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id ?? null;
+  },
+};

@@ -1,0 +1,352 @@
+// Alarms through the API (issue 7 §2): filters in the caller's time zone, keyset paging, read state
+// and handling, manual alarms, the one-minute poll, notice rules, tenancy and project-level keys.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmRepo } from '../../src/modules/alarm/repo.js';
+import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { apiEnterprise, uniqueLogin } from '../factories.js';
+import { makePng, multipartFile } from '../images.js';
+
+type Body = { code: number; msg: string; data?: unknown };
+type Alarm = {
+  id: number;
+  type: string;
+  alarmTime: string;
+  status: 0 | 1;
+  handling: string;
+  note: string | null;
+  channel: number | null;
+  projectName: string;
+  deviceName: string;
+  source: string;
+};
+type Page = { list: Alarm[]; total: number; totalCapped: boolean; nextCursor: string | null };
+
+let t: TestApp;
+let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let rival: Awaited<ReturnType<typeof apiEnterprise>>;
+let north: number;
+let south: number;
+let northCam: number;
+let southCam: number;
+
+const as = (token: string, timezone = 'Asia/Shanghai') => ({
+  post: async (url: string, payload?: unknown) =>
+    (
+      await t.call({
+        method: 'POST',
+        url,
+        headers: { xaccesstoken: token, language: 'en-US', timezone },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      })
+    ).body as Body,
+});
+const data = <T>(b: Body): T => {
+  if (b.code !== 1) throw new Error(JSON.stringify(b));
+  return b.data as T;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login(ADMIN.loginName, ADMIN.password);
+  boss = await apiEnterprise(t, admin, 'Alarm Sites');
+  rival = await apiEnterprise(t, admin, 'Rival Alarm Sites');
+  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
+  const logo = (
+    await t.call({
+      method: 'POST',
+      url: '/api/file/project/logoUpload/0',
+      headers: { ...headers, xaccesstoken: boss.token },
+      payload,
+    })
+  ).body.data as { url: string };
+  north = data<{ id: number }>(
+    await as(boss.token).post('/api/project/add', { proName: 'North', proLogo: logo.url }),
+  ).id;
+  south = data<{ id: number }>(
+    await as(boss.token).post('/api/project/add', { proName: 'South', proLogo: logo.url }),
+  ).id;
+  const cam = async (projectId: number, sn: string, devName: string) =>
+    data<{ id: number }>(
+      await as(boss.token).post('/api/device/add', { sn, devName, devType: 'IPC', projectId, password: 'p' }),
+    ).id;
+  northCam = await cam(north, 'ALARMNORTH001', 'North gate');
+  southCam = await cam(south, 'ALARMSOUTH001', 'South gate');
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('alarm records', () => {
+  it('adds manual alarms and answers them in the caller’s time zone, newest first, filtered', async () => {
+    const add = (deviceId: number, type: string, alarmTime: string, channel?: number) =>
+      as(boss.token).post('/api/alarm/add', {
+        deviceId,
+        type,
+        alarmTime,
+        content: `${type} at ${alarmTime}`,
+        ...(channel ? { channel } : {}),
+      });
+    expect((await add(northCam, 'A', '2026-11-20 08:00:00', 1)).code).toBe(1);
+    expect((await add(northCam, 'B', '2026-11-20 09:30:00')).code).toBe(1);
+    expect((await add(southCam, 'A', '2026-11-21 10:00:00')).code).toBe(1);
+
+    const all = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 10 }));
+    expect(all.total).toBe(3);
+    expect(all.list.map((a) => a.type)).toEqual(['A', 'B', 'A']);
+    expect(all.list[2]).toMatchObject({
+      alarmTime: '2026-11-20 08:00:00',
+      channel: 1,
+      status: 0,
+      handling: 'untreated',
+      source: 'manual',
+      projectName: 'North',
+      deviceName: 'North gate',
+    });
+
+    // The same instant read from UTC: 8 hours earlier on the wall clock.
+    const utc = data<Page>(await as(boss.token, 'UTC').post('/api/alarm/page/query', { page: 1, size: 10, type: 'B' }));
+    expect(utc.list.map((a) => a.alarmTime)).toEqual(['2026-11-20 01:30:00']);
+
+    const northOnly = data<Page>(
+      await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 10, projectId: north }),
+    );
+    expect(northOnly.list.map((a) => a.deviceName)).toEqual(['North gate', 'North gate']);
+    const window = data<Page>(
+      await as(boss.token).post('/api/alarm/page/query', {
+        page: 1,
+        size: 10,
+        alarmTimeBegin: '2026-11-20 09:00:00',
+        alarmTimeEnd: '2026-11-21 09:59:59',
+      }),
+    );
+    expect(window.list.map((a) => a.type)).toEqual(['B']);
+  });
+
+  it('refuses an end before the start and a malformed time with a parameter error', async () => {
+    const backwards = await as(boss.token).post('/api/alarm/page/query', {
+      alarmTimeBegin: '2026-11-21 10:00:00',
+      alarmTimeEnd: '2026-11-20 10:00:00',
+    });
+    expect(backwards.code).toBe(4000);
+    expect(backwards.msg).toContain('The end time cannot be before the start time.');
+    const malformed = await as(boss.token).post('/api/alarm/queryListAll', { alarmTimeBegin: '2026/11/21 10:00' });
+    expect(malformed.code).toBe(4000);
+    expect(malformed.msg).toContain('YYYY-MM-DD HH:mm:ss');
+    const unknownType = await as(boss.token).post('/api/alarm/add', { deviceId: northCam, type: 'Z', content: 'x' });
+    expect(unknownType.code).toBe(4000);
+  });
+
+  it('pages with a cursor and without one to the same rows', async () => {
+    for (let i = 0; i < 7; i++) {
+      await as(boss.token).post('/api/alarm/add', {
+        deviceId: southCam,
+        type: 'G',
+        alarmTime: `2026-11-22 0${i}:00:00`,
+        content: `low ${i}`,
+      });
+    }
+    const first = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 4, type: 'G' }));
+    const second = data<Page>(
+      await as(boss.token).post('/api/alarm/page/query', { page: 2, size: 4, type: 'G', cursor: first.nextCursor }),
+    );
+    const jumped = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 2, size: 4, type: 'G' }));
+    expect(second.list.map((a) => a.id)).toEqual(jumped.list.map((a) => a.id));
+    expect(second.list).toHaveLength(3);
+    expect(new Set([...first.list, ...second.list].map((a) => a.id)).size).toBe(7);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('marks read and unread in batch, and the unread count follows', async () => {
+    const unread = async () =>
+      data<{ unread: number; total: number }>(await as(boss.token).post('/api/alarm/countAll', {})).unread;
+    const before = await unread();
+    const ids = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 3 })).list.map(
+      (a) => a.id,
+    );
+    expect((await as(boss.token).post('/api/alarm/updateStatusByIds', { ids, status: 1 })).code).toBe(1);
+    expect(await unread()).toBe(before - 3);
+    expect((await as(boss.token).post('/api/alarm/updateStatusByIds', { ids: [ids[0]], status: 0 })).code).toBe(1);
+    expect(await unread()).toBe(before - 2);
+    expect((await as(boss.token).post('/api/alarm/updateStatusByIds', { ids: [], status: 1 })).code).toBe(4000);
+    const counts = data<{ byType: Record<string, number>; byHandling: Record<string, number>; total: number }>(
+      await as(boss.token).post('/api/alarm/countAll', { projectId: south }),
+    );
+    expect(counts.byType).toMatchObject({ A: 1, G: 7, B: 0 });
+    expect(counts.byHandling.untreated).toBe(counts.total);
+  });
+
+  it('records handling with a note, which also reads the alarm', async () => {
+    const [a] = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1, status: 0 })).list;
+    expect(
+      (
+        await as(boss.token).post('/api/alarm/update', {
+          id: a!.id,
+          handling: 'treated',
+          note: 'Guard checked the gate',
+        })
+      ).code,
+    ).toBe(1);
+    const after = data<Alarm[]>(await as(boss.token).post('/api/alarm/queryListAll', { handling: 'treated' }));
+    expect(after.find((x) => x.id === a!.id)).toMatchObject({
+      handling: 'treated',
+      note: 'Guard checked the gate',
+      status: 1,
+    });
+  });
+
+  it('answers the last minute for polling, with the voice variant, and refuses a longer window', async () => {
+    const now = t.clock.now();
+    const stamp = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    await as(boss.token).post('/api/alarm/add', { deviceId: northCam, type: 'C', content: 'person at the gate' });
+    const window = {
+      projectId: north,
+      alarmTimeBegin: stamp(new Date(now.getTime() - 60_000)),
+      alarmTimeEnd: stamp(now),
+    };
+    const latest = data<Alarm[]>(await as(boss.token).post('/api/alarm/queryLatestListAll', window));
+    expect(latest.map((a) => a.type)).toEqual(['C']);
+    const voice = data<{ alarmViewVOS: Alarm[]; voiceNoticeStatus: boolean; voiceUrl: string | null }>(
+      await as(boss.token).post('/api/alarm/queryLatestListAll/voice', window),
+    );
+    expect(voice.alarmViewVOS.map((a) => a.id)).toEqual(latest.map((a) => a.id));
+    expect(voice.voiceNoticeStatus).toBe(true);
+    const southWindow = data<Alarm[]>(
+      await as(boss.token).post('/api/alarm/queryLatestListAll', { ...window, projectId: south }),
+    );
+    expect(southWindow).toEqual([]);
+    const tooLong = await as(boss.token).post('/api/alarm/queryLatestListAll', {
+      ...window,
+      alarmTimeBegin: stamp(new Date(now.getTime() - 120_000)),
+    });
+    expect(tooLong.code).toBe(4000);
+  });
+
+  it('stores a device’s retransmitted alarm once (same device, SN and time)', async () => {
+    const row = {
+      enterprise_id: boss.id,
+      project_id: north,
+      device_id: northCam,
+      channel_id: null,
+      type: 'A' as const,
+      alarm_time: new Date('2026-11-22T01:02:03Z'),
+      source: 'device' as const,
+      device_sn: 4242,
+      content: 'motion',
+      priority: 1,
+      method: 5,
+      picture_file_id: null,
+      longitude: null,
+      latitude: null,
+      note: null,
+    };
+    const first = await alarmRepo.insert(t.db, row);
+    const again = await alarmRepo.insert(t.db, row);
+    expect(first).not.toBeNull();
+    expect(again).toBeNull();
+    const n = await t.db
+      .selectFrom('alarm')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('device_sn', '=', 4242)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('keeps enterprises apart and asks staff for device-edit to delete', async () => {
+    const [a] = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1 })).list;
+    expect(data<Page>(await as(rival.token).post('/api/alarm/page/query', { page: 1, size: 10 })).total).toBe(0);
+    expect((await as(rival.token).post('/api/alarm/updateStatusByIds', { ids: [a!.id], status: 1 })).code).toBe(404);
+    expect((await as(rival.token).post('/api/alarm/deleteByIds', [a!.id])).code).toBe(404);
+    expect((await as(rival.token).post('/api/alarm/add', { deviceId: northCam, type: 'A', content: 'x' })).code).toBe(
+      4000,
+    );
+
+    const role = data<{ id: number }>(
+      await as(boss.token).post('/api/role/add', { roleName: 'Alarm watchers', privilegeKeys: ['device', 'preview'] }),
+    ).id;
+    await as(boss.token).post('/api/roleProjectPrivilege/update', {
+      roleId: role,
+      projects: [{ projectId: north, privilegeKeys: ['device-show'] }],
+    });
+    const loginName = uniqueLogin('watch');
+    await as(boss.token).post('/api/employee/add', {
+      loginName,
+      name: 'Watcher',
+      password: await t.encrypt('Staff@pass1'),
+      roleIds: [role],
+    });
+    const staff = await t.login(loginName, 'Staff@pass1', 'sub');
+    const seen = data<Page>(await as(staff).post('/api/alarm/page/query', { page: 1, size: 50 }));
+    expect(new Set(seen.list.map((x) => x.projectName))).toEqual(new Set(['North']));
+    const mine = seen.list[0]!.id;
+    expect((await as(staff).post('/api/alarm/updateStatusByIds', { ids: [mine], status: 1 })).code).toBe(1);
+    expect((await as(staff).post('/api/alarm/deleteByIds', [mine])).code).toBe(4117);
+    expect((await as(boss.token).post('/api/alarm/deleteByIds', [mine])).code).toBe(1);
+    expect((await as(boss.token).post('/api/alarm/deleteByIds', [mine])).code).toBe(404);
+  });
+});
+
+describe('storage', () => {
+  it('keeps alarms in monthly partitions made ahead: this month and the next', async () => {
+    const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      join pg_namespace n on n.oid = p.relnamespace
+      where p.relname = 'alarm' and n.nspname = current_schema()`.execute(t.db);
+    const now = t.clock.now();
+    const month = (offset: number) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+      return `alarm_${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['alarm_default', month(0), month(1)]));
+  });
+});
+
+describe('notice rules', () => {
+  it('adds, changes, lists and deletes rules naming projects, types, channels and users of the enterprise', async () => {
+    const user = (
+      await t.db.selectFrom('user').select('id').where('login_name', '=', boss.loginName).executeTakeFirstOrThrow()
+    ).id;
+    const rule = {
+      name: 'Night shift',
+      projectIds: [north],
+      types: ['A', 'C'],
+      channels: ['sms', 'email'],
+      userIds: [user],
+    };
+    const { id } = data<{ id: number }>(await as(boss.token).post('/api/alarm/notice/add', rule));
+    expect(
+      (await as(boss.token).post('/api/alarm/notice/update', { ...rule, id, channels: ['voice'], enabled: false }))
+        .code,
+    ).toBe(1);
+    expect(data<unknown[]>(await as(boss.token).post('/api/alarm/notice/list'))).toEqual([
+      { ...rule, id, channels: ['voice'], enabled: false },
+    ]);
+    expect((await as(boss.token).post('/api/alarm/notice/add', { ...rule, channels: ['fax'] })).code).toBe(4000);
+    expect((await as(boss.token).post('/api/alarm/notice/add', { ...rule, types: [] })).code).toBe(4000);
+    const rivalUser = (
+      await t.db.selectFrom('user').select('id').where('login_name', '=', rival.loginName).executeTakeFirstOrThrow()
+    ).id;
+    expect((await as(boss.token).post('/api/alarm/notice/add', { ...rule, userIds: [rivalUser] })).code).toBe(4000);
+    expect((await as(rival.token).post('/api/alarm/notice/add', rule)).code).toBe(4000);
+    expect((await as(rival.token).post('/api/alarm/notice/deleteByIds', [id])).code).toBe(404);
+    expect((await as(boss.token).post('/api/alarm/notice/deleteByIds', [id])).code).toBe(1);
+    expect(data<unknown[]>(await as(boss.token).post('/api/alarm/notice/list'))).toEqual([]);
+  });
+
+  it('replaces the common notice users', async () => {
+    const user = (
+      await t.db.selectFrom('user').select('id').where('login_name', '=', boss.loginName).executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await as(boss.token).post('/api/alarm/notice/common/save', [{ userId: user, channels: ['email', 'offline'] }]))
+        .code,
+    ).toBe(1);
+    expect(data<unknown[]>(await as(boss.token).post('/api/alarm/notice/common/list'))).toEqual([
+      { userId: user, channels: ['email', 'offline'] },
+    ]);
+    expect(data<unknown[]>(await as(rival.token).post('/api/alarm/notice/common/list'))).toEqual([]);
+    expect((await as(boss.token).post('/api/alarm/notice/common/save', [])).code).toBe(1);
+    expect(data<unknown[]>(await as(boss.token).post('/api/alarm/notice/common/list'))).toEqual([]);
+  });
+});
