@@ -4,7 +4,7 @@ import { resolveOptions, type Codec, type DeviceType, type SimulatorOptions, typ
 
 export const USAGE = `usage: npm run sim -- --server HOST:PORT --count N --type ipc|nvr --password SECRET
   [--channels 8] [--transport udp|tcp] [--first-id 20DIGITS] [--platform-id 20DIGITS] [--domain 10DIGITS]
-  [--keepalive 60] [--expires 3600] [--ramp 0] [--retry 60] [--codec h264|h265] [--bind 127.0.0.1] [--verbose]`;
+  [--keepalive 60] [--expires 3600] [--ramp 0] [--retry 60] [--codec h264|h265] [--bind 127.0.0.1] [--alarms N a minute] [--verbose]`;
 
 export class UsageError extends Error {}
 
@@ -33,6 +33,8 @@ function choice<T extends string>(flag: string, value: string | undefined, allow
 export interface CliConfig {
   options: SimulatorOptions;
   verbose: boolean;
+  /** Alarms a minute across the fleet (0: none). */
+  alarmsPerMinute: number;
 }
 
 /** Throws UsageError for anything the simulator would not run with. */
@@ -59,6 +61,7 @@ export function parseCli(argv: string[]): CliConfig {
         retry: { type: 'string' },
         codec: { type: 'string' },
         bind: { type: 'string' },
+        alarms: { type: 'string' },
         verbose: { type: 'boolean' },
       },
     }));
@@ -95,5 +98,7 @@ export function parseCli(argv: string[]): CliConfig {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  return { options, verbose: values.verbose === true };
+  const alarmsPerMinute = num('alarms', values.alarms) ?? 0;
+  if (alarmsPerMinute < 0 || alarmsPerMinute > 600_000) throw new UsageError('--alarms must be 0 to 600000 a minute');
+  return { options, verbose: values.verbose === true, alarmsPerMinute };
 }

@@ -5,3 +5,4 @@ export type { SimulatorOptions, DeviceType, SipTransport, Codec } from './option
 export type { ByeEvent, FrameEvent, InviteEvent, RegisteredEvent, SimEvents } from './context.js';
 export type { LatencySummary } from './latency.js';
 export { ipcChannelId, nvrChannelId, nthId } from './ids.js';
+export { raiseAlarm, SIM_ALARMS } from './alarms.js';

@@ -23,10 +23,13 @@ import { RtpIngest } from './media/rtp-ingest.js';
 import { UrlSigner } from './media/signing.js';
 import { createLiveService, liveRoutes } from './modules/device/live.js';
 import { createRestfulService, restfulRoutes } from './modules/device/restful.js';
+import { createAlarmDispatch, type AlarmDispatch } from './modules/alarm/dispatch.js';
+import { createAlarmIngest, type AlarmIngest } from './modules/alarm/ingest.js';
+import { readAlarm } from '@svc/gb28181';
 import { createNoticeService } from './modules/alarm/notice.js';
 import { ensureAlarmPartitions } from './modules/alarm/partitions.js';
 import { alarmRoutes } from './modules/alarm/routes.js';
-import { createAlarmService } from './modules/alarm/service.js';
+import { createAlarmService, createGuardService } from './modules/alarm/service.js';
 import { deviceRoutes } from './modules/device/routes.js';
 import { createDeviceService } from './modules/device/service.js';
 import { createTagService } from './modules/device/tags.js';
@@ -83,6 +86,7 @@ declare module 'fastify' {
     live: LiveStreams;
     rtpIngest: RtpIngest;
     /** Binds the SIP and RTP ports (after the HTTP one); answers the SIP password when it was just generated. */
+    alarms: { ingest: AlarmIngest; dispatch: AlarmDispatch };
     listenDevices(host: string): Promise<{ sipPort: number; rtpPort: number; generatedSipPassword: string | null }>;
   }
 }
@@ -208,7 +212,35 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   mediaRoutes(app, live, signer);
   restfulRoutes(app, createRestfulService({ db, gateway }));
-  alarmRoutes(app, createAlarmService({ db, now: () => clock.now() }), createNoticeService({ db }));
+  alarmRoutes(
+    app,
+    createAlarmService({ db, now: () => clock.now() }),
+    createNoticeService({ db }),
+    createGuardService({ db, gateway }),
+  );
+  // Device alarms: stored before the device hears 200 (gateway.alarmSink), told afterwards.
+  const dispatch = createAlarmDispatch({ db, notifier, now: () => clock.now(), log: app.log });
+  const ingest = createAlarmIngest({ db, now: () => clock.now(), onStored: (a) => dispatch.enqueue(a) });
+  app.decorate('alarms', { ingest, dispatch });
+  gateway.alarmSink = async (reg, m) => {
+    const n = readAlarm(m);
+    if (!n.ok) return 400;
+    return ingest.deviceAlarm(
+      { deviceId: reg.deviceId, gbCode: reg.gbCode },
+      { sn: m.sn, alarmDeviceId: m.deviceId, ...n.value },
+    );
+  };
+  gateway.onOffline((reg, reason) => {
+    // A new registration of the same device replacing the old one is not an offline transition.
+    if (reason === 'replaced') return;
+    ingest.deviceOffline(reg.deviceId, reason).catch((err: unknown) => app.log.error({ err }, 'offline alarm'));
+  });
+  const noticeTimer = setInterval(() => {
+    void dispatch.flushDigests();
+    notifier.retryDue().catch((err: unknown) => app.log.error({ err }, 'outbox retry'));
+  }, 10_000);
+  noticeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(noticeTimer));
   await ensureAlarmPartitions(db, clock.now());
   // Next month's partition is made ahead; a daily look is plenty.
   const partitionTimer = setInterval(() => {

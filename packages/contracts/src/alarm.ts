@@ -73,12 +73,19 @@ export const AlarmQuerySchema = PageQuerySchema.extend(alarmFilters)
 export type AlarmQuery = z.infer<typeof AlarmQuerySchema>;
 export const AlarmPageSchema = pageOf(AlarmSchema).meta({ id: 'AlarmPage' });
 
-export const AlarmFilterSchema = z.object(alarmFilters).refine(endNotBeforeStart, timeOrder).meta({ id: 'AlarmFilter' });
+export const AlarmFilterSchema = z
+  .object(alarmFilters)
+  .refine(endNotBeforeStart, timeOrder)
+  .meta({ id: 'AlarmFilter' });
 export type AlarmFilter = z.infer<typeof AlarmFilterSchema>;
 /** queryListAll answers at most this many alarms, newest first. */
 export const ALARM_LIST_ALL_LIMIT = 1000;
 
-export const AlarmIdsSchema = z.array(IdSchema).min(1, { error: 'validation.selectOne' }).max(1000).meta({ id: 'AlarmIds' });
+export const AlarmIdsSchema = z
+  .array(IdSchema)
+  .min(1, { error: 'validation.selectOne' })
+  .max(1000)
+  .meta({ id: 'AlarmIds' });
 
 export const UpdateAlarmStatusSchema = z
   .object({ ids: AlarmIdsSchema, status: ReadStatusSchema })
@@ -129,6 +136,26 @@ export const VoiceAlarmsSchema = z
     voiceUrl: z.string().nullable().describe('a sound to play for these alarms'),
   })
   .meta({ id: 'VoiceAlarms' });
+
+/** Arm or disarm (GB28181 GuardCmd) devices by id, or every device of a project subtree at once. */
+export const GuardSchema = z
+  .object({
+    deviceIds: z.array(IdSchema).min(1, { error: 'validation.selectOne' }).max(1000).optional(),
+    projectId: IdSchema.optional(),
+    guard: z.boolean().describe('true arms (SetGuard), false disarms (ResetGuard)'),
+  })
+  .refine((g) => (g.deviceIds === undefined) !== (g.projectId === undefined), {
+    error: 'validation.invalid',
+    path: ['deviceIds'],
+  })
+  .meta({ id: 'Guard' });
+export const GuardAnswerSchema = z
+  .object({
+    devices: z.number().int().describe('devices whose armed state was set'),
+    sent: z.number().int().describe('online devices told by GuardCmd'),
+    failed: z.number().int().describe('online devices that did not confirm; they are told again when they register'),
+  })
+  .meta({ id: 'GuardAnswer' });
 
 // ── Notice rules: who is told of which alarm types of which projects, and how ─────────────────────
 export const NOTICE_CHANNELS = ['sms', 'email', 'voice', 'offline'] as const;

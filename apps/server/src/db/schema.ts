@@ -105,6 +105,7 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Generated<Date>;
   sent_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
 }
 
 export interface FileTable {
@@ -198,6 +199,7 @@ export interface DeviceTable {
   keepalive_at: Date | null;
   keepalive_interval: Generated<number>;
   stream_mode: Generated<'UDP' | 'TCP-PASSIVE' | 'TCP-ACTIVE'>;
+  armed: Generated<boolean>;
 }
 
 export interface ChannelTable {

@@ -4,8 +4,13 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 
-/** SPEC §9: an SMS costs 0.065 yuan. Email is billed per 1,000 with a daily free tier, by the cost centre. */
+/** SPEC §9: an SMS costs 0.065 yuan; email 2.00 yuan per 1,000 after the first 100 of a day. */
 export const SMS_PRICE = 0.065;
+export const EMAIL_PRICE = 2 / 1000;
+export const EMAIL_FREE_PER_DAY = 100;
+/** A failed message is tried again this many times in all, waiting 30 s, 60 s, 120 s … between. */
+export const MAX_ATTEMPTS = 5;
+const RETRY_BASE_MS = 30_000;
 
 export type Message = { enterpriseId: number | null; to: string; subject: string; body: string };
 
@@ -27,11 +32,53 @@ export const sandboxTransport: Transport = { name: 'sandbox', deliver: () => Pro
 
 export type Notifier = ReturnType<typeof createNotifier>;
 
-export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; sms: Transport }) {
+export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; sms: Transport; voice?: Transport }) {
   const { db, clock } = deps;
+  const transports = new Map<'email' | 'sms' | 'voice', Transport>([
+    ['email', deps.email],
+    ['sms', deps.sms],
+    ['voice', deps.voice ?? sandboxTransport],
+  ]);
+
+  /** The enterprise's email of today beyond the free 100 costs its per-message share. */
+  async function emailCost(enterpriseId: number | null): Promise<number> {
+    if (enterpriseId === null) return 0;
+    const now = clock.now();
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const row = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('enterprise_id', '=', enterpriseId)
+      .where('channel', '=', 'email')
+      .where('created_at', '>=', day)
+      .executeTakeFirstOrThrow();
+    return Number(row.n) >= EMAIL_FREE_PER_DAY ? EMAIL_PRICE : 0;
+  }
+
+  async function attempt(id: number, transport: Transport, message: Message, attempts: number): Promise<boolean> {
+    try {
+      await transport.deliver(message);
+      await db
+        .updateTable('outbox')
+        .set({ state: 'sent', attempts, sent_at: clock.now(), next_attempt_at: null })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const next =
+        attempts < MAX_ATTEMPTS ? new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (attempts - 1)) : null;
+      await db
+        .updateTable('outbox')
+        .set({ state: 'failed', attempts, last_error: error.slice(0, 500), next_attempt_at: next })
+        .where('id', '=', id)
+        .execute();
+      return false;
+    }
+  }
 
   async function send(
-    channel: 'email' | 'sms',
+    channel: 'email' | 'sms' | 'voice',
     transport: Transport,
     message: Message,
     cost: number,
@@ -48,28 +95,32 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    try {
-      await transport.deliver(message);
-      await db
-        .updateTable('outbox')
-        .set({ state: 'sent', attempts: 1, sent_at: clock.now() })
-        .where('id', '=', id)
-        .execute();
-      return true;
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      await db
-        .updateTable('outbox')
-        .set({ state: 'failed', attempts: 1, last_error: error.slice(0, 500) })
-        .where('id', '=', id)
-        .execute();
-      return false;
-    }
+    return attempt(id, transport, message, 1);
   }
 
   return {
     /** Answers whether the message left; the outbox keeps it either way. */
-    email: (message: Message) => send('email', deps.email, message, 0),
+    email: async (message: Message) => send('email', deps.email, message, await emailCost(message.enterpriseId)),
     sms: (message: Message) => send('sms', deps.sms, message, SMS_PRICE),
+    // SPEC §9 prices SMS and email only; a voice call's price is the provider's, billed by the cost centre.
+    voice: (message: Message) => send('voice', transports.get('voice')!, message, 0),
+
+    /** Tries failed messages whose wait is over again (a timer calls this; answers how many left). */
+    async retryDue(): Promise<number> {
+      const due = await db
+        .selectFrom('outbox')
+        .select(['id', 'channel', 'enterprise_id', 'recipient', 'subject', 'body', 'attempts'])
+        .where('state', '=', 'failed')
+        .where('next_attempt_at', '<=', clock.now())
+        .orderBy('next_attempt_at')
+        .limit(100)
+        .execute();
+      let sent = 0;
+      for (const r of due) {
+        const message = { enterpriseId: r.enterprise_id, to: r.recipient, subject: r.subject ?? '', body: r.body };
+        if (await attempt(r.id, transports.get(r.channel)!, message, r.attempts + 1)) sent++;
+      }
+      return sent;
+    },
   };
 }

@@ -37,6 +37,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // Disarmed devices' alarms are stored but nobody is told (GuardCmd ResetGuard).
+  await db.schema
+    .alterTable('device')
+    .addColumn('armed', 'boolean', (c) => c.notNull().defaultTo(true))
+    .execute();
+  // A failed message is tried again later, backing off; never on the path that raised it.
+  await db.schema.alterTable('outbox').addColumn('next_attempt_at', 'timestamptz').execute();
+
   await db.schema
     .createTable('notice_rule')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())

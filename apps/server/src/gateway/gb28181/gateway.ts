@@ -23,6 +23,13 @@ import { SyncQueue } from './sync.js';
 import { ClientTransactions } from './transactions.js';
 import { SipTransport, samePeer, type Peer } from './transport.js';
 
+const REASONS = new Map([
+  [200, 'OK'],
+  [400, 'Bad Request'],
+  [486, 'Busy Here'],
+  [500, 'Server Internal Error'],
+]);
+
 export type GatewayOptions = {
   db: Db;
   log: Logger;
@@ -43,6 +50,11 @@ export class Gb28181Gateway {
   private readonly pendingOffline = new Set<number>();
   private flushTimer: NodeJS.Timeout | undefined;
   private listening = false;
+  /**
+   * Where device alarms go (the alarm module). It answers the SIP status for the device: the alarm
+   * is stored before the device hears 200, so a device that hears nothing sends it again.
+   */
+  alarmSink: ((reg: Registration, m: ManscdpMessage) => Promise<200 | 400 | 486 | 500>) | undefined;
   /** Registrations restored at start need no catalog sync: they were synced before the restart. */
   private restoring = false;
 
@@ -174,8 +186,12 @@ export class Gb28181Gateway {
       this.ctx.log.debug({ gbCode, error: decoded.error }, 'malformed MANSCDP body');
       return reply(400, 'Bad Request');
     }
-    reply(200, 'OK');
     this.registry.touch(reg);
+    if (decoded.value.root === 'Notify' && decoded.value.cmdType.toLowerCase() === 'alarm') {
+      const status = this.alarmSink ? await this.alarmSink(reg, decoded.value) : 200;
+      return reply(status, REASONS.get(status) ?? 'OK');
+    }
+    reply(200, 'OK');
     await this.handle(reg, decoded.value);
   }
 

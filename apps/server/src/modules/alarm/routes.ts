@@ -13,6 +13,8 @@ import {
   AlarmQuerySchema,
   AlarmSchema,
   CommonNoticeUserSchema,
+  GuardAnswerSchema,
+  GuardSchema,
   IdSchema,
   LatestAlarmsSchema,
   NoticeRuleSchema,
@@ -24,13 +26,31 @@ import {
 import { principalOf } from '../../http/auth.js';
 import { noData } from '../../http/envelope.js';
 import type { NoticeService } from './notice.js';
-import type { AlarmService } from './service.js';
+import type { AlarmService, GuardService } from './service.js';
 
 const tags = ['alarm'];
 const config = { access: 'device' as const };
 
-export function alarmRoutes(app: FastifyInstance, alarms: AlarmService, notices: NoticeService): void {
+export function alarmRoutes(
+  app: FastifyInstance,
+  alarms: AlarmService,
+  notices: NoticeService,
+  guards: GuardService,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/alarm/guard',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Arm or disarm devices (GuardCmd), by ids or a whole project subtree at once',
+        body: GuardSchema,
+        response: { 200: GuardAnswerSchema },
+      },
+    },
+    (req) => guards.guard(principalOf(req), req.body),
+  );
   r.post(
     '/api/alarm/page/query',
     {

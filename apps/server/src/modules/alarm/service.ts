@@ -10,11 +10,14 @@ import {
   type AlarmType,
   type Handling,
 } from '@svc/contracts';
+import { sql } from 'kysely';
+import { guardCmd } from '@svc/gb28181';
 import type { Db } from '../../db/database.js';
+import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { formatZoned, parseZoned } from '../../http/zoned-time.js';
-import { deviceRepo } from '../device/repo.js';
+import { deviceRepo, scopedDevices } from '../device/repo.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
 import { alarmRepo, type AlarmRow, type AlarmWhere } from './repo.js';
@@ -183,3 +186,50 @@ export function createAlarmService({ db, now }: { db: Db; now: () => Date }) {
   };
 }
 export type AlarmService = ReturnType<typeof createAlarmService>;
+
+/** Arming (GB28181 GuardCmd): kept per device, sent to the online ones; alarms of disarmed devices are stored, not told. */
+export function createGuardService({ db, gateway }: { db: Db; gateway: Gb28181Gateway }) {
+  return {
+    async guard(
+      caller: Principal,
+      g: { deviceIds?: number[] | undefined; projectId?: number | undefined; guard: boolean },
+    ): Promise<{ devices: number; sent: number; failed: number }> {
+      const scope = await scopeOf(db, caller);
+      let devices: { id: number; gb_code: string | null; path: string }[];
+      if (g.projectId !== undefined) {
+        const project = await projectRepo.get(db, scope, g.projectId);
+        if (!project) throw AppError.param('projectId', 'validation.invalid');
+        devices = await scopedDevices(db, scope, project.path)
+          .innerJoin('project', 'project.id', 'device.project_id')
+          .select(['device.id as id', 'device.gb_code as gb_code', 'project.path as path'])
+          .execute();
+      } else {
+        const ids = [...new Set(g.deviceIds)];
+        devices = await scopedDevices(db, scope)
+          .innerJoin('project', 'project.id', 'device.project_id')
+          .select(['device.id as id', 'device.gb_code as gb_code', 'project.path as path'])
+          .where('device.id', '=', sql<number>`any(${ids})`)
+          .execute();
+        if (devices.length !== ids.length) throw new AppError(404);
+      }
+      for (const d of devices) if (!holdsOnProject(caller, scope, d.path, 'device-edit')) throw new AppError(4117);
+      if (devices.length > 0) {
+        await db
+          .updateTable('device')
+          .set({ armed: g.guard })
+          .where('id', '=', sql<number>`any(${devices.map((d) => d.id)})`)
+          .execute();
+      }
+      const online = devices.flatMap((d) => {
+        const reg = gateway.registration(d.gb_code);
+        return reg ? [reg] : [];
+      });
+      const results = await Promise.allSettled(
+        online.map((reg) => gateway.commands.send(reg, guardCmd({ sn: 1, deviceId: reg.gbCode, guard: g.guard }))),
+      );
+      const failed = results.filter((r) => r.status === 'rejected').length;
+      return { devices: devices.length, sent: online.length - failed, failed };
+    },
+  };
+}
+export type GuardService = ReturnType<typeof createGuardService>;

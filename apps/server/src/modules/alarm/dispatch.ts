@@ -1,0 +1,165 @@
+// Telling people of alarms (issue 7 §3): the enterprise's notice rules and common users pick who and
+// how; at most one notice a minute per device and type, the rest summed up in the next one; a
+// disarmed device's alarms are kept but not told. Runs after ingest, off its path, one at a time.
+import { ALARM_TYPE_EVENTS, type AlarmType } from '@svc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { Notifier } from '../../notify/notifier.js';
+import type { StoredAlarm } from './ingest.js';
+
+export const NOTICE_INTERVAL_MS = 60_000;
+/** Alarms waiting to be told; past this the oldest are told as part of a digest instead. */
+const QUEUE_LIMIT = 10_000;
+
+type Channel = 'sms' | 'email' | 'voice' | 'offline';
+interface Recipient {
+  userId: number;
+  channels: Set<Channel>;
+}
+
+export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => Date; log: FastifyBaseLogger }) {
+  const queue: StoredAlarm[] = [];
+  /** Per device and type: when the last notice left, and how many were held back since. */
+  const lastSent = new Map<string, { at: number; held: number; latest: StoredAlarm }>();
+  let running = false;
+  const stats = { told: 0, held: 0, disarmed: 0, noRecipient: 0, dropped: 0 };
+
+  async function recipients(a: StoredAlarm): Promise<Recipient[]> {
+    const project = await o.db.selectFrom('project').select('path').where('id', '=', a.projectId).executeTakeFirst();
+    const onPath = new Set((project?.path ?? '').split('/').filter(Boolean).map(Number));
+    const rules = await o.db
+      .selectFrom('notice_rule')
+      .select(['project_ids', 'types', 'channels', 'user_ids'])
+      .where('enterprise_id', '=', a.enterpriseId)
+      .where('enabled', '=', true)
+      .execute();
+    const common = await o.db
+      .selectFrom('notice_common_user')
+      .select(['user_id', 'channels'])
+      .where('enterprise_id', '=', a.enterpriseId)
+      .execute();
+    const byUser = new Map<number, Set<Channel>>();
+    const add = (userId: number, channels: string[]) => {
+      const set = byUser.get(userId) ?? new Set<Channel>();
+      for (const c of channels) set.add(c as Channel);
+      byUser.set(userId, set);
+    };
+    for (const r of rules) {
+      // A rule naming a project covers everything under it.
+      if (!r.types.includes(a.type) || !r.project_ids.some((id) => onPath.has(Number(id)))) continue;
+      for (const u of r.user_ids) add(Number(u), r.channels);
+    }
+    for (const c of common) add(Number(c.user_id), c.channels);
+    return [...byUser].map(([userId, channels]) => ({ userId, channels }));
+  }
+
+  async function tell(a: StoredAlarm, held: number): Promise<void> {
+    const device = await o.db
+      .selectFrom('device')
+      .select(['dev_name', 'sn', 'armed'])
+      .where('id', '=', a.deviceId)
+      .executeTakeFirst();
+    if (!device) return;
+    if (!device.armed && a.source === 'device') {
+      stats.disarmed++;
+      return;
+    }
+    const people = await recipients(a);
+    if (people.length === 0) {
+      stats.noRecipient++;
+      return;
+    }
+    const users = await o.db
+      .selectFrom('user')
+      .select(['id', 'email', 'mobile'])
+      .where('enterprise_id', '=', a.enterpriseId)
+      .where('status', '=', 1)
+      .execute();
+    const contact = new Map(users.map((u) => [Number(u.id), u]));
+    const what =
+      a.source === 'offline' ? 'Device offline' : `Alarm ${a.type} (${ALARM_TYPE_EVENTS[a.type as AlarmType]})`;
+    const subject = `${what}: ${device.dev_name}`;
+    const more =
+      held > 0 ? `\n${held} more alarm(s) of this kind from this device were held back in the last minute.` : '';
+    const body = `${subject}\nDevice: ${device.dev_name} (${device.sn})\nTime: ${a.alarmTime.toISOString()}\n${a.content}${more}`;
+    for (const p of people) {
+      const u = contact.get(p.userId);
+      if (!u) continue;
+      const message = { enterpriseId: a.enterpriseId, to: '', subject, body };
+      // Offline notices go to those who asked for them, by email or else SMS; device alarms by each channel chosen.
+      if (a.source === 'offline') {
+        if (!p.channels.has('offline')) continue;
+        if (u.email) await o.notifier.email({ ...message, to: u.email });
+        else if (u.mobile) await o.notifier.sms({ ...message, to: u.mobile });
+        continue;
+      }
+      if (p.channels.has('email') && u.email) await o.notifier.email({ ...message, to: u.email });
+      if (p.channels.has('sms') && u.mobile) await o.notifier.sms({ ...message, to: u.mobile });
+      if (p.channels.has('voice') && u.mobile) await o.notifier.voice({ ...message, to: u.mobile });
+    }
+    stats.told++;
+  }
+
+  async function drain(): Promise<void> {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length > 0) {
+        const a = queue.shift()!;
+        const key = `${a.deviceId}:${a.type}:${a.source}`;
+        const last = lastSent.get(key);
+        const now = o.now().getTime();
+        if (last && now - last.at < NOTICE_INTERVAL_MS) {
+          last.held++;
+          last.latest = a;
+          stats.held++;
+          continue;
+        }
+        lastSent.set(key, { at: now, held: 0, latest: a });
+        try {
+          await tell(a, last?.held ?? 0);
+        } catch (err) {
+          // A failing provider is retried from the outbox; a failing lookup loses this notice only.
+          o.log.error({ err, alarm: a.id }, 'alarm notice failed');
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  /** Alarms held back and not followed by another within the minute still get their digest. */
+  async function flushDigests(): Promise<void> {
+    const now = o.now().getTime();
+    for (const [key, entry] of lastSent) {
+      if (now - entry.at < NOTICE_INTERVAL_MS) continue;
+      lastSent.delete(key);
+      if (entry.held === 0) continue;
+      try {
+        // The latest held alarm stands for the rest: "…and N more" counts the others.
+        await tell(entry.latest, entry.held - 1);
+      } catch (err) {
+        o.log.error({ err }, 'alarm digest failed');
+      }
+    }
+  }
+
+  return {
+    stats,
+    flushDigests,
+    /** Called for every stored alarm; returns at once. */
+    enqueue(a: StoredAlarm): void {
+      if (queue.length >= QUEUE_LIMIT) {
+        queue.shift();
+        stats.dropped++;
+      }
+      queue.push(a);
+      void drain();
+    },
+    /** Resolves when everything queued has been handled (tests). */
+    async idle(): Promise<void> {
+      while (running || queue.length > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}
+export type AlarmDispatch = ReturnType<typeof createAlarmDispatch>;

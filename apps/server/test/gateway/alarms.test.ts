@@ -1,0 +1,201 @@
+// Alarms from a simulated device to the operator (issue 7 §5): a Notify/Alarm becomes a row before
+// the device hears 200, a retransmission is stored once, the poll answers it, a notice rule mails it
+// through a real local SMTP server (one a minute per device and type, then a digest), a disarmed
+// device's alarms are kept but not told, and a device going offline is an alarm.
+import { alarmNotify } from '@svc/gb28181';
+import { createSimulator, raiseAlarm, type Simulator } from '@svc/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpTransport } from '../../src/notify/notifier.js';
+import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { apiEnterprise } from '../factories.js';
+import { makePng, multipartFile } from '../images.js';
+import { startSmtpServer } from '../smtp.js';
+
+const CAM = '34020000001320000301';
+const PASSWORD = 'alarm-cam-pass';
+type Body = { code: number; msg: string; data?: unknown };
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let deviceId: number;
+let sim: Simulator;
+
+const post = async (url: string, payload?: unknown) =>
+  (
+    await t.call({
+      method: 'POST',
+      url,
+      headers: { xaccesstoken: boss.token, language: 'en-US', timezone: 'UTC' },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    })
+  ).body as Body;
+const alarmRows = () =>
+  t.db
+    .selectFrom('alarm')
+    .select(['id', 'type', 'source', 'device_sn'])
+    .where('device_id', '=', deviceId)
+    .orderBy('id')
+    .execute();
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
+    { gateway: { syncJitterMs: 0 }, emailTransport: smtpTransport(smtp.url, 'Console <alarms@example.com>') },
+  );
+  const sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  const admin = await t.login(ADMIN.loginName, ADMIN.password);
+  boss = await apiEnterprise(t, admin, 'Alarmed Sites');
+  await t.db.updateTable('user').set({ email: 'guard@example.com' }).where('login_name', '=', boss.loginName).execute();
+  const me = await t.db
+    .selectFrom('user')
+    .select('id')
+    .where('login_name', '=', boss.loginName)
+    .executeTakeFirstOrThrow();
+  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
+  const logo = (
+    await t.call({
+      method: 'POST',
+      url: '/api/file/project/logoUpload/0',
+      headers: { ...headers, xaccesstoken: boss.token },
+      payload,
+    })
+  ).body.data as { url: string };
+  const project = (await post('/api/project/add', { proName: 'Harbour', proLogo: logo.url })).data as { id: number };
+  deviceId = (
+    (
+      await post('/api/device/add', {
+        sn: 'ALARMCAM00301',
+        devName: 'Quay camera',
+        devType: 'IPC',
+        projectId: project.id,
+        password: PASSWORD,
+        gbCode: CAM,
+      })
+    ).data as { id: number }
+  ).id;
+  expect(
+    (
+      await post('/api/alarm/notice/add', {
+        name: 'Harbour watch',
+        projectIds: [project.id],
+        types: ['A', 'B'],
+        channels: ['email', 'offline'],
+        userIds: [me.id],
+      })
+    ).code,
+  ).toBe(1);
+  sim = createSimulator({
+    server: { host: '127.0.0.1', port: sipPort },
+    count: 1,
+    type: 'ipc',
+    firstId: CAM,
+    password: PASSWORD,
+    bindHost: '127.0.0.1',
+    retrySeconds: 1,
+  });
+  await sim.start();
+  await until('camera online', () => (t.app.gateway.registration(CAM) ? true : undefined));
+}, 60_000);
+
+afterAll(async () => {
+  await sim?.stop().catch(() => undefined);
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('device alarms', () => {
+  it('stores the alarm before answering the device, and stores a retransmission once', async () => {
+    const device = sim.devices[0]!;
+    const xml = alarmNotify({
+      sn: 777,
+      deviceId: CAM,
+      priority: 1,
+      method: 5,
+      type: 2,
+      time: '2026-11-22T10:00:00',
+      description: 'VideoMotion',
+    });
+    const first = await device.sendMessage(xml, 'GB2312');
+    expect(first?.status).toBe(200);
+    // No waiting: by the time the device heard 200 the row exists.
+    expect((await alarmRows()).map((r) => [r.type, r.source, r.device_sn])).toEqual([['A', 'device', 777]]);
+    expect((await device.sendMessage(xml, 'GB2312'))?.status).toBe(200);
+    expect(await alarmRows()).toHaveLength(1);
+    expect(t.app.alarms.ingest.stats).toMatchObject({ stored: 1, duplicates: 1 });
+  });
+
+  it('answers a malformed alarm with 400 and stores nothing', async () => {
+    const bad =
+      '<?xml version="1.0"?><Notify><CmdType>Alarm</CmdType><SN>9</SN><DeviceID>' + CAM + '</DeviceID></Notify>';
+    expect((await sim.devices[0]!.sendMessage(bad, 'UTF-8'))?.status).toBe(400);
+    expect(await alarmRows()).toHaveLength(1);
+  });
+
+  it('mails the rule’s user once a minute per device and type, then a digest of what was held back', async () => {
+    await until('first mail', () => (smtp.mails.length >= 1 ? true : undefined));
+    expect(smtp.mails[0]!.to).toEqual(['guard@example.com']);
+    expect(smtp.mails[0]!.raw).toContain('Alarm A (VideoMotion): Quay camera');
+    const outbox = await t.db
+      .selectFrom('outbox')
+      .select(['channel', 'recipient', 'state', 'cost'])
+      .where('recipient', '=', 'guard@example.com')
+      .execute();
+    expect(outbox).toEqual([
+      { channel: 'email', recipient: 'guard@example.com', state: 'sent', cost: expect.anything() },
+    ]);
+    expect(Number(outbox[0]!.cost)).toBe(0);
+
+    // Two more motion alarms within the minute: stored and polled, not mailed.
+    expect(await raiseAlarm(sim.devices[0]!, { kind: 0 })).toBe(200);
+    expect(await raiseAlarm(sim.devices[0]!, { kind: 0 })).toBe(200);
+    await t.app.alarms.dispatch.idle();
+    expect(smtp.mails).toHaveLength(1);
+    expect(t.app.alarms.dispatch.stats.held).toBe(2);
+    const latest = (await post('/api/alarm/queryListAll', { type: 'A' })).data as unknown[];
+    expect(latest).toHaveLength(3);
+
+    t.clock.advance(61_000);
+    await t.app.alarms.dispatch.flushDigests();
+    await until('digest mail', () => (smtp.mails.length >= 2 ? true : undefined));
+    expect(smtp.mails[1]!.raw.replace(/=\r?\n/g, '')).toContain('1 more alarm(s) of this kind');
+  });
+
+  it('keeps a disarmed device’s alarms but tells nobody, after GuardCmd reached the device', async () => {
+    const res = await post('/api/alarm/guard', { deviceIds: [deviceId], guard: false });
+    expect(res).toMatchObject({ code: 1, data: { devices: 1, sent: 1, failed: 0 } });
+    expect(sim.devices[0]!.armed.get(CAM)).toBe(false);
+    t.clock.advance(61_000);
+    const before = smtp.mails.length;
+    expect(await raiseAlarm(sim.devices[0]!, { kind: 1 })).toBe(200);
+    await t.app.alarms.dispatch.idle();
+    expect((await alarmRows()).at(-1)).toMatchObject({ type: 'B', source: 'device' });
+    expect(t.app.alarms.dispatch.stats.disarmed).toBe(1);
+    expect(smtp.mails.length).toBe(before);
+    expect((await post('/api/alarm/guard', { deviceIds: [deviceId], guard: true })).code).toBe(1);
+    expect(sim.devices[0]!.armed.get(CAM)).toBe(true);
+  });
+
+  it('raises an offline alarm when the device misses its keepalives, and sends the offline notice', async () => {
+    const before = smtp.mails.length;
+    t.clock.advance(3 * 60_000 + 2000);
+    t.app.gateway.registry.sweep();
+    const offline = await until('offline alarm', async () => (await alarmRows()).find((r) => r.source === 'offline'));
+    expect(offline.type).toBe('B');
+    await until('offline mail', () => (smtp.mails.length > before ? true : undefined));
+    expect(smtp.mails.at(-1)!.raw).toContain('Device offline: Quay camera');
+    const counts = (await post('/api/alarm/countAll', {})).data as { total: number; unread: number };
+    expect(counts.total).toBe((await alarmRows()).length);
+    expect(counts.unread).toBe(counts.total);
+  });
+});
