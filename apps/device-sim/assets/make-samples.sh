@@ -9,3 +9,5 @@ ffmpeg "${common[@]}" -c:v libx264 -profile:v main -preset medium -g 25 -keyint_
   -b:v 1100k -maxrate 1100k -bufsize 550k -bsf:v h264_mp4toannexb -f h264 sample-640x360-25fps.h264
 ffmpeg "${common[@]}" -c:v libx265 -preset medium -x265-params keyint=25:min-keyint=25:scenecut=0:bframes=0:log-level=error \
   -b:v 1100k -maxrate 1100k -bufsize 550k -f hevc sample-640x360-25fps.h265
+# The picture a simulated device uploads with its alarms (GB/T 28181-2022 SnapShotConfig).
+ffmpeg -hide_banner -loglevel error -y -i sample-640x360-25fps.h264 -frames:v 1 -q:v 6 snapshot-640x360.jpg

@@ -14,6 +14,7 @@ import {
   type SipResponse,
 } from '@svc/gb28181';
 import type { DeviceType } from './options.js';
+import { snapshotRequest, uploadSnapshot } from './snapshot.js';
 
 export type BasicParamUpdate = BasicParam;
 
@@ -135,6 +136,13 @@ async function answerQuery(dev: AnswerHost, m: ManscdpMessage): Promise<void> {
 async function answerControl(dev: AnswerHost, m: ManscdpMessage): Promise<void> {
   const deviceId = target(dev, m);
   if (m.cmdType === 'DeviceConfig') {
+    const snap = snapshotRequest(m);
+    if (snap) {
+      await dev.sendMessage(controlResponse({ sn: m.sn, deviceId, cmdType: 'DeviceConfig', result: 'OK' }), 'UTF-8');
+      // Only the first of SnapNum: the platform's URL takes one picture.
+      await uploadSnapshot(snap.url);
+      return;
+    }
     const parsed = readDeviceConfig(m);
     if (parsed.ok && parsed.value.basicParam !== undefined) dev.applyBasicParam(parsed.value.basicParam);
     const result = parsed.ok ? 'OK' : 'ERROR';

@@ -27,6 +27,7 @@ import { createAlarmDispatch, type AlarmDispatch } from './modules/alarm/dispatc
 import { createAlarmIngest, type AlarmIngest } from './modules/alarm/ingest.js';
 import { readAlarm } from '@svc/gb28181';
 import { createNoticeService } from './modules/alarm/notice.js';
+import { createAlarmPictures, type AlarmPictures } from './modules/alarm/pictures.js';
 import { ensureAlarmPartitions } from './modules/alarm/partitions.js';
 import { alarmRoutes } from './modules/alarm/routes.js';
 import { createAlarmService, createGuardService } from './modules/alarm/service.js';
@@ -86,7 +87,7 @@ declare module 'fastify' {
     live: LiveStreams;
     rtpIngest: RtpIngest;
     /** Binds the SIP and RTP ports (after the HTTP one); answers the SIP password when it was just generated. */
-    alarms: { ingest: AlarmIngest; dispatch: AlarmDispatch };
+    alarms: { ingest: AlarmIngest; dispatch: AlarmDispatch; pictures: AlarmPictures };
     listenDevices(host: string): Promise<{ sipPort: number; rtpPort: number; generatedSipPassword: string | null }>;
   }
 }
@@ -214,14 +215,34 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   restfulRoutes(app, createRestfulService({ db, gateway }));
   alarmRoutes(
     app,
-    createAlarmService({ db, now: () => clock.now() }),
+    createAlarmService({ db, now: () => clock.now(), files }),
     createNoticeService({ db }),
     createGuardService({ db, gateway }),
   );
   // Device alarms: stored before the device hears 200 (gateway.alarmSink), told afterwards.
   const dispatch = createAlarmDispatch({ db, notifier, now: () => clock.now(), log: app.log });
-  const ingest = createAlarmIngest({ db, now: () => clock.now(), onStored: (a) => dispatch.enqueue(a) });
-  app.decorate('alarms', { ingest, dispatch });
+  const pictures = createAlarmPictures({
+    db,
+    files,
+    gateway,
+    signer: new UrlSigner(),
+    publicBase: () => {
+      const address = app.server.address();
+      return `http://${gateway.settings.ip}:${typeof address === 'object' && address ? address.port : config.port}`;
+    },
+    now: () => clock.now().getTime(),
+    log: app.log,
+  });
+  pictures.routes(app);
+  const ingest = createAlarmIngest({
+    db,
+    now: () => clock.now(),
+    onStored: (a) => {
+      dispatch.enqueue(a);
+      void pictures.request(a);
+    },
+  });
+  app.decorate('alarms', { ingest, dispatch, pictures });
   gateway.alarmSink = async (reg, m) => {
     const n = readAlarm(m);
     if (!n.ok) return 400;

@@ -54,6 +54,8 @@ beforeAll(async () => {
     { gateway: { syncJitterMs: 0 }, emailTransport: smtpTransport(smtp.url, 'Console <alarms@example.com>') },
   );
   const sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  // Devices upload alarm pictures over HTTP.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Alarmed Sites');
   await t.db.updateTable('user').set({ email: 'guard@example.com' }).where('login_name', '=', boss.loginName).execute();
@@ -133,6 +135,78 @@ describe('device alarms', () => {
     expect((await device.sendMessage(xml, 'GB2312'))?.status).toBe(200);
     expect(await alarmRows()).toHaveLength(1);
     expect(t.app.alarms.ingest.stats).toMatchObject({ stored: 1, duplicates: 1 });
+  });
+
+  it('fetches the alarm picture from the device by a signed single-use URL, served only by the alarm route', async () => {
+    const [row] = await alarmRows();
+    const stored = await until('picture uploaded', async () => {
+      const r = await t.db
+        .selectFrom('alarm')
+        .select('picture_file_id')
+        .where('id', '=', row!.id)
+        .executeTakeFirstOrThrow();
+      return r.picture_file_id ?? undefined;
+    });
+    const listed = ((await post('/api/alarm/queryListAll', {})).data as { id: number; picture: string | null }[]).find(
+      (a) => a.id === row!.id,
+    );
+    expect(listed?.picture).toBe(`/api/alarm/picture/${row!.id}`);
+    const pic = await t.app.inject({ method: 'GET', url: listed!.picture!, headers: { xaccesstoken: boss.token } });
+    expect(pic.statusCode).toBe(200);
+    expect(pic.headers['content-type']).toBe('image/jpeg');
+    expect(pic.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // Not through the general file route, and not to another enterprise.
+    expect(
+      (await t.call({ method: 'GET', url: `/api/file/${stored}`, headers: { xaccesstoken: boss.token } })).body.code,
+    ).toBe(404);
+    const admin = await t.login(ADMIN.loginName, ADMIN.password);
+    const other = await apiEnterprise(t, admin, 'Nosy Sites');
+    expect(
+      (await t.call({ method: 'GET', url: listed!.picture!, headers: { xaccesstoken: other.token } })).body.code,
+    ).toBe(404);
+
+    const url = t.app.alarms.pictures.uploadUrl(row!.id).replace(/^http:\/\/[^/]+/, '');
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: pic.rawPayload,
+    });
+    expect(again.statusCode).toBe(409);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: url.replace(/sig=[^&]+/, 'sig=bad'),
+      headers: { 'content-type': 'image/jpeg' },
+      payload: pic.rawPayload,
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('refuses an upload that is not a JPEG or PNG, or larger than 2 MB, and keeps the URL usable', async () => {
+    const { id } = (await post('/api/alarm/add', { deviceId, type: 'A', content: 'manual' })).data as { id: number };
+    const url = t.app.alarms.pictures.uploadUrl(id).replace(/^http:\/\/[^/]+/, '');
+    const fake = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from('GIF89a not really'),
+    });
+    expect(fake.statusCode).toBe(415);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.alloc(2_200_000, 1),
+    });
+    // Past the 2 MB body limit: refused as bad input before a byte is stored.
+    expect(huge.statusCode).toBe(400);
+    const row = await t.db.selectFrom('alarm').select('picture_file_id').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.picture_file_id).toBeNull();
+    const png = makePng(32, 32);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'image/png' }, payload: png })).statusCode,
+    ).toBe(200);
+    await post('/api/alarm/deleteByIds', [id]);
   });
 
   it('answers a malformed alarm with 400 and stores nothing', async () => {

@@ -9,8 +9,10 @@ import {
   parseNameAddr,
   parseSipUri,
   verifyDigest,
+  type DigestCredentials,
   type SipRequest,
 } from '@svc/gb28181';
+import { Batcher } from './batcher.js';
 import type { GatewayContext } from './context.js';
 import { gatewayRepo, type KnownDevice } from './repo.js';
 import type { Peer } from './transport.js';
@@ -20,10 +22,22 @@ const NONCE_TTL_MS = 5 * 60_000;
 const DEFAULT_EXPIRES = 3600;
 const MAX_EXPIRES = 7 * 86_400;
 
+type Online = Parameters<typeof gatewayRepo.markOnlineMany>[1][number];
+
 export class Registrar {
   private readonly secret = randomBytes(32);
+  private readonly lookups: Batcher<string, KnownDevice | undefined>;
+  private readonly onlines: Batcher<Online, undefined>;
+  /** REGISTERs (Call-ID + CSeq) being handled: a UDP retransmission of one is absorbed, not run again. */
+  private readonly inFlight = new Set<string>();
 
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(private readonly ctx: GatewayContext) {
+    this.lookups = new Batcher((codes) => gatewayRepo.findManyByGbCode(ctx.db, codes));
+    this.onlines = new Batcher(async (rows) => {
+      await gatewayRepo.markOnlineMany(ctx.db, rows);
+      return rows.map(() => undefined);
+    });
+  }
 
   async handle(req: SipRequest, peer: Peer): Promise<void> {
     const reply = (status: number, reason?: string, headers?: [string, string][]) =>
@@ -39,14 +53,32 @@ export class Registrar {
     const creds = parseDigestCredentials(authorization);
     if (!creds.ok || !this.nonceValid(creds.value.nonce)) return this.challenge(req, peer);
 
-    let device: KnownDevice | undefined = await gatewayRepo.findByGbCode(this.ctx.db, gbCode);
+    const transaction = `${getHeader(req, 'call-id') ?? ''} ${getHeader(req, 'cseq') ?? ''}`;
+    if (this.inFlight.has(transaction)) return;
+    this.inFlight.add(transaction);
+    try {
+      await this.authorised(req, peer, gbCode, expires, creds.value, reply);
+    } finally {
+      this.inFlight.delete(transaction);
+    }
+  }
+
+  private async authorised(
+    req: SipRequest,
+    peer: Peer,
+    gbCode: string,
+    expires: number,
+    creds: DigestCredentials,
+    reply: (status: number, reason?: string, headers?: [string, string][]) => void,
+  ): Promise<void> {
+    let device: KnownDevice | undefined = await this.lookups.add(gbCode);
     const enrol = device ? undefined : await gatewayRepo.autoEnrolFor(this.ctx.db, gbCode);
     if (!device && !enrol) {
       this.ctx.log.info({ gbCode, peer: `${peer.address}:${peer.port}` }, 'register from an unknown device refused');
       return reply(403, 'Forbidden');
     }
     const password = device?.password || this.ctx.settings.password;
-    if (creds.value.realm !== this.ctx.settings.domain || !verifyDigest(creds.value, 'REGISTER', password)) {
+    if (creds.realm !== this.ctx.settings.domain || !verifyDigest(creds, 'REGISTER', password)) {
       this.ctx.log.info({ gbCode }, 'register with a wrong password refused');
       return reply(403, 'Forbidden');
     }
@@ -60,7 +92,8 @@ export class Registrar {
     const at = this.ctx.now();
     const expiresAt = at + expires * 1000;
     // Persist before answering: a device told "registered" is online in the database too.
-    await gatewayRepo.markOnline(this.ctx.db, device.id, {
+    await this.onlines.add({
+      id: device.id,
       transport: peer.transport,
       address: peer.address,
       port: peer.port,

@@ -76,6 +76,35 @@ export const gatewayRepo = {
     return row;
   },
 
+  /** findByGbCode for many at once (the registrar batches a storm); one answer per code, in order. */
+  async findManyByGbCode(db: Db, gbCodes: string[]): Promise<(KnownDevice | undefined)[]> {
+    const rows = await db
+      .selectFrom('device')
+      .select(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval', 'gb_code'])
+      .where('gb_code', '=', sql<string>`any(${[...new Set(gbCodes)]}::text[])`)
+      .execute();
+    const byCode = new Map(rows.map(({ gb_code, ...d }) => [gb_code, d]));
+    return gbCodes.map((c) => byCode.get(c));
+  },
+
+  /** markOnline for many at once; a device named twice keeps its last registration. */
+  async markOnlineMany(
+    db: Db,
+    rows: { id: number; transport: 'UDP' | 'TCP'; address: string; port: number; expiresAt: Date; at: Date }[],
+  ): Promise<void> {
+    const last = [...new Map(rows.map((r) => [r.id, r])).values()];
+    if (last.length === 0) return;
+    // Timestamps travel as ISO text: arrays of Date are not serialised alike by every driver.
+    await sql`update device d set status = 'online', sip_transport = v.transport, sip_address = v.address,
+        sip_port = v.port, ip = v.address, port = v.port, registered_at = v.at, register_expires_at = v.exp,
+        keepalive_at = v.at
+      from unnest(${last.map((r) => r.id)}::bigint[], ${last.map((r) => r.transport)}::text[],
+        ${last.map((r) => r.address)}::text[], ${last.map((r) => r.port)}::int[],
+        ${last.map((r) => r.expiresAt.toISOString())}::timestamptz[], ${last.map((r) => r.at.toISOString())}::timestamptz[])
+        as v(id, transport, address, port, exp, at)
+      where d.id = v.id`.execute(db);
+  },
+
   async markOnline(
     db: Db,
     id: number,

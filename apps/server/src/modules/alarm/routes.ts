@@ -14,6 +14,7 @@ import {
   AlarmSchema,
   CommonNoticeUserSchema,
   GuardAnswerSchema,
+  IdParamSchema,
   GuardSchema,
   IdSchema,
   LatestAlarmsSchema,
@@ -38,6 +39,19 @@ export function alarmRoutes(
   guards: GuardService,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/alarm/picture/:id',
+    { config, schema: { tags, summary: 'The picture of an alarm (raw image bytes)', params: IdParamSchema } },
+    async (req, reply) => {
+      const file = await alarms.picture(principalOf(req), req.params.id);
+      // Raw bytes for an <img>, typed as stored; nosniff keeps the browser to that type.
+      return reply
+        .type(file.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(file.bytes);
+    },
+  );
   r.post(
     '/api/alarm/guard',
     {

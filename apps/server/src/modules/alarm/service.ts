@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { formatZoned, parseZoned } from '../../http/zoned-time.js';
 import { deviceRepo, scopedDevices } from '../device/repo.js';
+import { ALARM_PICTURE_KIND, type FileService } from '../file/service.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
 import { alarmRepo, type AlarmRow, type AlarmWhere } from './repo.js';
@@ -42,7 +43,7 @@ const toAlarm = (r: AlarmRow, tz: string): Alarm => ({
   source: r.source,
 });
 
-export function createAlarmService({ db, now }: { db: Db; now: () => Date }) {
+export function createAlarmService({ db, now, files }: { db: Db; now: () => Date; files: FileService }) {
   async function where(scope: Scope, f: AlarmFilter, tz: string): Promise<AlarmWhere> {
     let underPath: string | undefined;
     if (f.projectId !== undefined) {
@@ -124,6 +125,19 @@ export function createAlarmService({ db, now }: { db: Db; now: () => Date }) {
         { projectId: q.projectId, alarmTimeBegin: q.alarmTimeBegin, alarmTimeEnd: q.alarmTimeEnd },
         tz,
       );
+    },
+
+    /** The alarm's picture, to those who may see the alarm. */
+    async picture(caller: Principal, id: number): Promise<{ mime: string; bytes: Buffer }> {
+      const [mine] = await owned(caller, [id], 'device-show');
+      const row = await db
+        .selectFrom('alarm')
+        .select('picture_file_id')
+        .where('id', '=', mine!)
+        .where('enterprise_id', '=', caller.enterpriseId)
+        .executeTakeFirst();
+      if (!row?.picture_file_id) throw new AppError(404);
+      return files.read(caller, row.picture_file_id, ALARM_PICTURE_KIND);
     },
 
     async setStatus(caller: Principal, ids: number[], status: 0 | 1): Promise<void> {

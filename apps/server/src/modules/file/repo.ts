@@ -12,7 +12,7 @@ export const fileRepo = {
       sha256: string;
       width: number;
       height: number;
-      createdBy: number;
+      createdBy: number | null;
     },
   ): Promise<number> {
     const row = await db
@@ -35,7 +35,7 @@ export const fileRepo = {
   get(db: Db, enterpriseId: number, id: number) {
     return db
       .selectFrom('file')
-      .select(['mime', 'enterprise_id'])
+      .select(['mime', 'enterprise_id', 'kind'])
       .where('id', '=', id)
       .where('enterprise_id', '=', enterpriseId)
       .executeTakeFirst();

@@ -16,28 +16,41 @@ export const ICON_SIZE = 32;
 
 export type FileDeps = { db: Db; dataDir: string };
 
+/** Files only their own routes serve, with their own checks. */
+export const ALARM_PICTURE_KIND = 'alarm-picture';
+const GUARDED_KINDS = new Set([ALARM_PICTURE_KIND]);
+
 export function createFileService({ db, dataDir }: FileDeps) {
   const root = join(dataDir, 'files');
   const pathOf = (enterpriseId: number, id: number) => join(root, String(enterpriseId), String(id));
 
   return {
-    async saveImage(caller: Principal, kind: string, bytes: Buffer): Promise<UploadedFile> {
+    saveImage(caller: Principal, kind: string, bytes: Buffer): Promise<UploadedFile> {
+      return this.storeImage({ enterpriseId: caller.enterpriseId, userId: caller.userId }, kind, bytes);
+    },
+
+    /** Checks an image by content and size and stores it for an enterprise; userId null = a device sent it. */
+    async storeImage(
+      owner: { enterpriseId: number; userId: number | null },
+      kind: string,
+      bytes: Buffer,
+    ): Promise<UploadedFile> {
       if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
       const image = sniffImage(bytes);
       if (!image) throw AppError.param('file', 'file.format');
       const id = await fileRepo.insert(db, {
-        enterpriseId: caller.enterpriseId,
+        enterpriseId: owner.enterpriseId,
         kind,
         mime: image.mime,
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         width: image.width,
         height: image.height,
-        createdBy: caller.userId,
+        createdBy: owner.userId,
       });
       try {
-        const target = pathOf(caller.enterpriseId, id);
-        await mkdir(join(root, String(caller.enterpriseId)), { recursive: true });
+        const target = pathOf(owner.enterpriseId, id);
+        await mkdir(join(root, String(owner.enterpriseId)), { recursive: true });
         // Write then rename: a reader never sees half a file.
         await writeFile(`${target}.part`, bytes);
         await rename(`${target}.part`, target);
@@ -70,10 +83,13 @@ export function createFileService({ db, dataDir }: FileDeps) {
       return this.saveImage(caller, 'project-logo', icon);
     },
 
-    /** The file's bytes and type, if it belongs to the caller's enterprise. */
-    async read(caller: Principal, id: number): Promise<{ mime: string; bytes: Buffer }> {
+    /**
+     * The file's bytes and type, if it belongs to the caller's enterprise. Kinds with their own
+     * authorised route (alarm pictures: the alarm's project scope) are read only through it.
+     */
+    async read(caller: Principal, id: number, kind?: string): Promise<{ mime: string; bytes: Buffer }> {
       const row = await fileRepo.get(db, caller.enterpriseId, id);
-      if (!row) throw new AppError(404);
+      if (!row || (kind === undefined ? GUARDED_KINDS.has(row.kind) : row.kind !== kind)) throw new AppError(404);
       return { mime: row.mime, bytes: await readFile(pathOf(row.enterprise_id, id)) };
     },
 
