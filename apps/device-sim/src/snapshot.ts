@@ -19,7 +19,11 @@ export function snapshotRequest(m: ManscdpMessage): { url: string; count: number
 /** Posts the picture; answers the HTTP status (0 when the platform could not be reached). */
 export async function uploadSnapshot(url: string): Promise<number> {
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: snapshot() });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array(snapshot()),
+    });
     await res.arrayBuffer();
     return res.status;
   } catch {

@@ -71,6 +71,15 @@ export const CONSOLE_ROUTES: readonly RouteDef[] = [
     page: () => import('../features/device/pages/DeviceListPage'),
   },
   {
+    // SPEC §2 alarm messages: part of the device area (privilege `device`), with the project tree.
+    path: '/project/device/alarmlist',
+    titleKey: 'menu.alarmList',
+    privilege: 'device',
+    section: 'project',
+    projectPanel: true,
+    page: () => import('../features/alarm/pages/AlarmListPage'),
+  },
+  {
     // SPEC §3: live view is the `preview` area (submenu of project, url /project/live).
     path: '/project/live',
     titleKey: 'menu.live',

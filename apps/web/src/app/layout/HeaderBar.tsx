@@ -1,5 +1,5 @@
-// The 64 px header of SPEC §2: logo to /project, top menu, download client, home, fullscreen, language, account.
-import { useEffect, useState } from 'react';
+// The 64 px header of SPEC §2: logo to /project, top menu, alarm notice (§4), download client, home, fullscreen, language, account.
+import { Suspense, useEffect, useState } from 'react';
 import { Avatar, Button, Dropdown, Menu, Tooltip, type MenuProps } from 'antd';
 import {
   CloudDownloadOutlined,
@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/LogoMark';
+import { AlarmNotice } from '../../features/alarm/components/AlarmNotice';
 import { useProductTitle } from '../../components/public/use-product-title';
 import { logout } from '../../features/session/api/logout';
 import { changeLanguage } from '../../i18n';
@@ -61,6 +62,10 @@ export function HeaderBar({ layout, section }: { layout: LayoutKind; section: Se
         />
       </nav>
       <div className="console-actions">
+        {/* Its texts come with the project catalogue: the header never waits for them. */}
+        <Suspense fallback={null}>
+          <AlarmNotice />
+        </Suspense>
         {downloadRoute && canReach(session, downloadRoute) && (
           <Button
             type="text"

@@ -1,6 +1,7 @@
 // Icons of menu entries and sections, kept out of the route table so the public chunk never loads an icon set.
 import type { ReactNode } from 'react';
 import {
+  AlertOutlined,
   AppstoreOutlined,
   BankOutlined,
   CloudDownloadOutlined,
@@ -15,6 +16,7 @@ import type { Section } from '../routes';
 export const ROUTE_ICONS: Record<string, ReactNode> = {
   '/project/index': <AppstoreOutlined />,
   '/project/device': <VideoCameraOutlined />,
+  '/project/device/alarmlist': <AlertOutlined />,
   '/user/role-employee': <TeamOutlined />,
   '/platform/info': <ProfileOutlined />,
   '/platform/basic': <IdcardOutlined />,

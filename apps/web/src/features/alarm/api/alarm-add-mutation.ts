@@ -1,0 +1,17 @@
+// POST /api/alarm/add: a manual alarm on a device (and channel); answers its id.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api/client';
+import { alarmKeys } from './keys';
+import type { AddAlarm } from './types';
+
+export function addAlarm(body: AddAlarm): Promise<{ id: number }> {
+  return api.post<{ id: number }>('/api/alarm/add', body, { quiet: true });
+}
+
+export function useAddAlarmMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addAlarm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
+  });
+}

@@ -1,0 +1,136 @@
+// The notice rules tab: the rules (add, edit, delete with confirmation) and the common notice users below them.
+import { useMemo, useState } from 'react';
+import { App, Button, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { usePrivilege } from '../../../app/layout/use-privilege';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useEmployeesQuery } from '../../employee/api/employees-query';
+import { useMyProjectsQuery } from '../../project/api/projects-query';
+import { flattenNodes } from '../../project/components/project-tree';
+import { useDeleteNoticeRulesMutation } from '../api/notice-rule-delete-mutation';
+import { useNoticeRulesQuery } from '../api/notice-rules-query';
+import type { NoticeRule } from '../api/types';
+import { channelName, typeName } from './alarm-labels';
+import { CommonNoticeUsers } from './CommonNoticeUsers';
+import { EMPLOYEES_SHOWN, employeeLabel } from './EmployeeSelect';
+import { NoticeRuleFormModal } from './NoticeRuleFormModal';
+
+export function NoticeRules() {
+  const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const can = usePrivilege();
+  const rules = useNoticeRulesQuery();
+  const projects = useMyProjectsQuery({ enabled: can('project') });
+  const staff = useEmployeesQuery({ page: 1, size: EMPLOYEES_SHOWN });
+  const remove = useDeleteNoticeRulesMutation();
+  const [editing, setEditingState] = useState<NoticeRule | null | undefined>(undefined);
+  const [formSeq, setFormSeq] = useState(0);
+  const setEditing = (rule: NoticeRule | null | undefined) => {
+    if (rule !== undefined) setFormSeq((n) => n + 1);
+    setEditingState(rule);
+  };
+
+  const projectTitles = useMemo(
+    () => new Map(flattenNodes(projects.data ?? []).map((n) => [n.id, n.title])),
+    [projects.data],
+  );
+  const staffNames = useMemo(
+    () => new Map((staff.data?.list ?? []).map((e) => [e.id, employeeLabel(e)])),
+    [staff.data],
+  );
+
+  function confirmDelete(rule: NoticeRule) {
+    modal.confirm({
+      title: t('alarm.rule.deleteTitle', { name: rule.name }),
+      okText: tc('action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        remove.mutateAsync([rule.id]).then(
+          () => void message.success(t('alarm.rule.deleted')),
+          () => undefined,
+        ),
+    });
+  }
+
+  const tags = (items: string[]) => (
+    <Flex gap={4} wrap>
+      {items.map((text, i) => (
+        <Tag key={i}>{text}</Tag>
+      ))}
+    </Flex>
+  );
+  const columns: TableColumnsType<NoticeRule> = [
+    { key: 'name', dataIndex: 'name', title: t('alarm.rule.name'), width: 160 },
+    {
+      key: 'projects',
+      title: t('alarm.rule.projects'),
+      render: (_, r) => tags(r.projectIds.map((id) => projectTitles.get(id) ?? `#${id}`)),
+    },
+    { key: 'types', title: t('alarm.rule.types'), render: (_, r) => tags(r.types.map((x) => typeName(t, x))) },
+    {
+      key: 'channels',
+      title: t('alarm.rule.channels'),
+      render: (_, r) => tags(r.channels.map((c) => channelName(t, c))),
+    },
+    {
+      key: 'users',
+      title: t('alarm.rule.users'),
+      render: (_, r) => tags(r.userIds.map((id) => staffNames.get(id) ?? `#${id}`)),
+    },
+    {
+      key: 'enabled',
+      title: t('alarm.rule.enabled'),
+      width: 90,
+      render: (_, r) => (r.enabled ? <Tag color="green">{t('alarm.rule.on')}</Tag> : <Tag>{t('alarm.rule.off')}</Tag>),
+    },
+    {
+      key: 'actions',
+      title: tc('table.actions'),
+      width: 130,
+      render: (_, r) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setEditing(r)}>
+            {tc('action.edit')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
+            {tc('action.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('alarm.rule.add')}
+        </Button>
+      </Flex>
+      {rules.isError && !rules.data ? (
+        <LoadFailed onRetry={() => void rules.refetch()} />
+      ) : (
+        <Table<NoticeRule>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rules.data}
+          loading={rules.isFetching}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: <Empty description={t('alarm.rule.empty')} /> }}
+        />
+      )}
+      <CommonNoticeUsers />
+      <NoticeRuleFormModal
+        key={formSeq}
+        rule={editing}
+        forest={projects.data ?? []}
+        onClose={() => setEditing(undefined)}
+      />
+    </Flex>
+  );
+}
