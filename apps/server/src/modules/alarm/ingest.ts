@@ -19,6 +19,8 @@ export interface IngestStats {
 
 export interface StoredAlarm {
   id: number;
+  /** The registering device's GB code, when a device raised it. */
+  gbCode?: string;
   enterpriseId: number;
   deviceId: number;
   projectId: number;
@@ -65,22 +67,80 @@ export function gbTime(text: string, fallback: Date): Date {
   return Number.isNaN(t.getTime()) ? fallback : t;
 }
 
+/** Device facts are cached this long: a device moved to another project is filed under it within it. */
+const DEVICE_CACHE_MS = 30_000;
+/** A group commit takes at most this many alarms in one INSERT. */
+const BATCH_MAX = 500;
+
+type Row = Parameters<typeof alarmRepo.insert>[1];
+
 export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: StoredAlarm) => void }) {
   const stats: IngestStats = { stored: 0, duplicates: 0, shed: 0, failed: 0, pending: 0 };
+  const devices = new Map<
+    number,
+    { at: number; row: { id: number; enterprise_id: number; project_id: number } | undefined }
+  >();
+  const channels = new Map<string, { at: number; id: number | null }>();
 
   async function deviceRow(deviceId: number) {
-    return o.db
+    const now = Date.now();
+    const hit = devices.get(deviceId);
+    if (hit && now - hit.at < DEVICE_CACHE_MS) return hit.row;
+    const row = await o.db
       .selectFrom('device')
-      .select(['id', 'enterprise_id', 'project_id', 'dev_name'])
+      .select(['id', 'enterprise_id', 'project_id'])
       .where('id', '=', deviceId)
       .executeTakeFirst();
+    devices.set(deviceId, { at: now, row });
+    return row;
   }
 
-  async function store(
-    row: Parameters<typeof alarmRepo.insert>[1],
-    source: 'device' | 'offline',
-  ): Promise<'stored' | 'duplicate'> {
-    const id = await alarmRepo.insert(o.db, row);
+  async function channelId(deviceId: number, gbCode: string): Promise<number | null> {
+    const key = `${deviceId}|${gbCode}`;
+    const now = Date.now();
+    const hit = channels.get(key);
+    if (hit && now - hit.at < DEVICE_CACHE_MS) return hit.id;
+    const row = await o.db
+      .selectFrom('channel')
+      .select('id')
+      .where('device_id', '=', deviceId)
+      .where('gb_code', '=', gbCode)
+      .executeTakeFirst();
+    channels.set(key, { at: now, id: row?.id ?? null });
+    return row?.id ?? null;
+  }
+
+  // Group commit: alarms arriving together share one INSERT; each caller still waits for its own
+  // row to be committed before its device hears 200.
+  let waiting: { row: Row; done: (id: number | null) => void; fail: (e: unknown) => void }[] = [];
+  let flushing = false;
+  function flush(): void {
+    if (flushing || waiting.length === 0) return;
+    flushing = true;
+    const batch = waiting.slice(0, BATCH_MAX);
+    waiting = waiting.slice(batch.length);
+    alarmRepo
+      .insertMany(
+        o.db,
+        batch.map((b) => b.row),
+      )
+      .then(
+        (ids) => batch.forEach((b, i) => b.done(ids[i] ?? null)),
+        (err: unknown) => batch.forEach((b) => b.fail(err)),
+      )
+      .finally(() => {
+        flushing = false;
+        flush();
+      });
+  }
+  const insert = (row: Row) =>
+    new Promise<number | null>((done, fail) => {
+      waiting.push({ row, done, fail });
+      setImmediate(flush);
+    });
+
+  async function store(row: Row, source: 'device' | 'offline', gbCode?: string): Promise<'stored' | 'duplicate'> {
+    const id = source === 'device' ? await insert(row) : await alarmRepo.insert(o.db, row);
     if (id === null) {
       stats.duplicates++;
       return 'duplicate';
@@ -88,6 +148,7 @@ export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: St
     stats.stored++;
     o.onStored({
       id,
+      ...(gbCode ? { gbCode } : {}),
       enterpriseId: row.enterprise_id,
       deviceId: row.device_id,
       projectId: row.project_id,
@@ -117,20 +178,13 @@ export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: St
         if (!d) return 500;
         // The alarm may name one of the device's channels by its GB code.
         const channel =
-          n.alarmDeviceId && n.alarmDeviceId !== device.gbCode
-            ? await o.db
-                .selectFrom('channel')
-                .select('id')
-                .where('device_id', '=', d.id)
-                .where('gb_code', '=', n.alarmDeviceId)
-                .executeTakeFirst()
-            : undefined;
+          n.alarmDeviceId && n.alarmDeviceId !== device.gbCode ? await channelId(d.id, n.alarmDeviceId) : null;
         await store(
           {
             enterprise_id: d.enterprise_id,
             project_id: d.project_id,
             device_id: d.id,
-            channel_id: channel?.id ?? null,
+            channel_id: channel,
             type: alarmTypeOf(n),
             alarm_time: gbTime(n.time, o.now()),
             content: (n.description ?? '').slice(0, 500),
@@ -144,6 +198,7 @@ export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: St
             note: null,
           },
           'device',
+          device.gbCode,
         );
         return 200;
       } catch {

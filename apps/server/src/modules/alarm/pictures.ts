@@ -41,8 +41,7 @@ export function createAlarmPictures(o: {
     /** Asks the device for a picture of this alarm; never waits on or fails the alarm itself. */
     async request(a: StoredAlarm): Promise<void> {
       if (a.source !== 'device') return;
-      const device = await o.db.selectFrom('device').select('gb_code').where('id', '=', a.deviceId).executeTakeFirst();
-      const reg = o.gateway.registration(device?.gb_code ?? null);
+      const reg = o.gateway.registration(a.gbCode ?? null);
       if (!reg) return;
       const url = uploadUrl(a.id);
       const xml =

@@ -168,6 +168,30 @@ export const alarmRepo = {
       .execute();
   },
 
+  /**
+   * Stores device alarms in one statement (group commit); answers each row's id in order, or null
+   * for a retransmission already stored (same device, SN and time).
+   */
+  async insertMany(db: Db, rows: Insertable<AlarmTable>[]): Promise<(number | null)[]> {
+    const inserted = await db
+      .insertInto('alarm')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['device_id', 'device_sn', 'alarm_time']).where('device_sn', 'is not', null).doNothing(),
+      )
+      .returning(['id', 'device_id', 'device_sn', 'alarm_time'])
+      .execute();
+    const key = (d: number, sn: number | null | undefined, t: Date) => `${d}|${sn ?? ''}|${t.getTime()}`;
+    const ids = new Map(inserted.map((r) => [key(r.device_id, r.device_sn, r.alarm_time), r.id]));
+    return rows.map((r) => {
+      const k = key(r.device_id, r.device_sn, r.alarm_time as Date);
+      const id = ids.get(k);
+      // A batch may carry the same retransmission twice: only the first gets the id.
+      ids.delete(k);
+      return id ?? null;
+    });
+  },
+
   /** Stores an alarm; a device's retransmission (same device, SN and time) answers the first row's id. */
   async insert(db: Db, row: Insertable<AlarmTable>): Promise<number | null> {
     const inserted = await db
