@@ -10,7 +10,12 @@ export interface SimRun {
   output(): string;
 }
 
-export function startCameras(o: { firstId: string; count: number; password: string }): SimRun {
+export function startCameras(o: {
+  firstId: string;
+  count: number;
+  password: string;
+  alarmsPerMinute?: number;
+}): SimRun {
   const port = process.env.E2E_SIP_PORT;
   if (!port) throw new Error('E2E_SIP_PORT is not set: run the e2e tests with npm run test:e2e');
   const child: ChildProcess = spawn(
@@ -20,6 +25,7 @@ export function startCameras(o: { firstId: string; count: number; password: stri
       ...['--server', `127.0.0.1:${port}`, '--count', String(o.count), '--type', 'ipc'],
       ...['--first-id', o.firstId, '--password', o.password, '--transport', 'udp', '--retry', '1'],
       ...['--bind', '127.0.0.1'],
+      ...(o.alarmsPerMinute ? ['--alarms', String(o.alarmsPerMinute)] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -1,0 +1,101 @@
+// Alarms end to end (issue 7 §5): a simulated camera raises an alarm with a picture; it appears in the alarm list with
+// its picture, the header's unread count includes it, and marking it read lowers the count. Screenshots in three languages.
+// page.evaluate callbacks run in the browser: they need the DOM types.
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures/console-test';
+import { ApiSession, uniqueName } from '../fixtures/api';
+import { signInAs } from '../fixtures/session';
+import { AlarmScreen } from '../pages/alarms.page';
+import { ConsolePage } from '../pages/console.page';
+import { logoPng } from '../support/png';
+import { startCameras, type SimRun } from '../support/simulator';
+
+const PASSWORD = 'Alarm#Main2025';
+const DIR = join(process.cwd(), 'test-results', 'screens');
+const LANGUAGES = [
+  ['en-US', 'English', 'en'],
+  ['zh-CN', '简体中文', 'zh-CN'],
+  ['zh-TW', '繁體中文', 'zh-TW'],
+] as const;
+
+let cameras: SimRun | undefined;
+test.afterEach(async () => {
+  await cameras?.stop();
+});
+
+const unreadOf = async (screen: AlarmScreen) =>
+  Number(/(\d+)/.exec((await screen.bell().getAttribute('aria-label')) ?? '')?.[1]);
+
+test('a simulated alarm shows with its picture, counts as unread, and marking it read lowers the count', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(120_000);
+  const platform = await ApiSession.signIn(page.request, admin.login, admin.password);
+  const mainLogin = uniqueName('alarm');
+  await platform.post('/api/enterprise/add', {
+    name: `E2E ${uniqueName('Alarms')}`,
+    loginName: mainLogin,
+    password: await platform.encrypt(PASSWORD),
+  });
+  const boss = await ApiSession.signIn(page.request, mainLogin, PASSWORD);
+  const logo = await boss.upload<{ url: string }>('/api/file/project/logoUpload/0', {
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: logoPng(),
+  });
+  const project = await boss.post<{ id: number }>('/api/project/add', { proName: 'Depot', proLogo: logo.url });
+  const gbCode = `3402000000132${String((Date.now() + 5_000_000) % 10_000_000).padStart(7, '0')}`;
+  await boss.post('/api/device/add', {
+    sn: `ALRM${gbCode.slice(-9)}`,
+    devName: 'Depot camera',
+    devType: 'IPC',
+    projectId: project.id,
+    password: 'cam-pass-e2e',
+    gbCode,
+  });
+  // One alarm every 3 s; stop once one has arrived with its picture, so the count holds still.
+  cameras = startCameras({ firstId: gbCode, count: 1, password: 'cam-pass-e2e', alarmsPerMinute: 20 });
+  await expect
+    .poll(
+      async () =>
+        (await boss.post<{ picture: string | null }[]>('/api/alarm/queryListAll', {})).some((a) => a.picture !== null),
+      { timeout: 45_000, message: 'an alarm with its picture arrives' },
+    )
+    .toBe(true);
+  await cameras.stop();
+  cameras = undefined;
+
+  await signInAs(page, mainLogin, PASSWORD);
+  await page.goto('/project/device/alarmlist');
+  const screen = new AlarmScreen(page);
+  await expect(screen.rows().first()).toBeVisible();
+  // The picture is served through the alarm's authorised route and really loads.
+  await expect
+    .poll(
+      () =>
+        screen
+          .pictures()
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      { timeout: 15_000 },
+    )
+    .toBe(640);
+  const before = await unreadOf(screen);
+  expect(before).toBeGreaterThan(0);
+  await screen.rowCheckbox(0).check();
+  await screen.batchRead().click();
+  await expect.poll(() => unreadOf(screen), { timeout: 10_000 }).toBe(before - 1);
+
+  mkdirSync(DIR, { recursive: true });
+  const consolePage = new ConsolePage(page);
+  for (const [lang, autonym, htmlLang] of LANGUAGES) {
+    await consolePage.languageButton().click();
+    await consolePage.languageOption(autonym).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: join(DIR, `alarms-${lang}.png`) });
+  }
+});
