@@ -22,6 +22,7 @@ import { mediaRoutes } from './media/routes.js';
 import { RtpIngest } from './media/rtp-ingest.js';
 import { UrlSigner } from './media/signing.js';
 import { createLiveService, liveRoutes } from './modules/device/live.js';
+import { createCaptures } from './modules/device/capture.js';
 import { createRestfulService, restfulRoutes } from './modules/device/restful.js';
 import { createAlarmDispatch, type AlarmDispatch } from './modules/alarm/dispatch.js';
 import { createAlarmIngest, type AlarmIngest } from './modules/alarm/ingest.js';
@@ -212,7 +213,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   mediaRoutes(app, live, signer);
-  restfulRoutes(app, createRestfulService({ db, gateway }));
+  const publicBase = () => {
+    // Devices post pictures to our HTTP port at the address they reach the gateway by.
+    const address = app.server.address();
+    return `http://${gateway.settings.ip}:${typeof address === 'object' && address ? address.port : config.port}`;
+  };
+  const captures = createCaptures({ gateway, signer: new UrlSigner(), publicBase, now: () => clock.now().getTime() });
+  captures.routes(app);
+  restfulRoutes(app, createRestfulService({ db, gateway, captures }));
   alarmRoutes(
     app,
     createAlarmService({ db, now: () => clock.now(), files }),
@@ -226,10 +234,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     files,
     gateway,
     signer: new UrlSigner(),
-    publicBase: () => {
-      const address = app.server.address();
-      return `http://${gateway.settings.ip}:${typeof address === 'object' && address ? address.port : config.port}`;
-    },
+    publicBase,
     now: () => clock.now().getTime(),
     log: app.log,
   });

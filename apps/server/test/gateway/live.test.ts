@@ -185,6 +185,50 @@ describe('registration', () => {
   });
 });
 
+describe('restful device calls', () => {
+  const restful = async (body: object) => {
+    const res = await post(boss.token, '/api/restful', { deviceId: ipcDeviceId, ...body });
+    expect(res.code, JSON.stringify(res)).toBe(1);
+    expect(typeof res.data).toBe('string');
+    return JSON.parse(res.data as string) as { code: number; data: Record<string, unknown> & { Ret: number } };
+  };
+
+  it('answers getInfo, status, keepalive and the basic config in the device interface shape', async () => {
+    expect(await restful({ cmd: 'getInfo' })).toEqual({
+      code: 2000,
+      data: expect.objectContaining({ Ret: 100, Manufacturer: 'SimCam', Channel: 1 }),
+    });
+    expect((await restful({ cmd: 'status' })).data).toMatchObject({ Ret: 100, Online: 'ONLINE' });
+    expect((await restful({ cmd: 'keepalive' })).data).toMatchObject({
+      Ret: 100,
+      Transport: 'UDP',
+      HeartBeatInterval: 60,
+    });
+    expect(
+      (await restful({ cmd: 'setConfig', BasicParam: { Name: 'Gate cam renamed', HeartBeatInterval: 30 } })).data,
+    ).toEqual({ Ret: 100 });
+    expect((await restful({ cmd: 'getConfig' })).data.BasicParam).toMatchObject({
+      Name: 'Gate cam renamed',
+      HeartBeatInterval: 30,
+    });
+    expect(t.app.gateway.registration(IPC_ID)?.keepaliveInterval).toBe(30);
+    expect((await restful({ cmd: 'setConfig' })).data).toEqual({ Ret: 606 });
+  });
+
+  it('captures a picture over SnapShotConfig and answers it inline', async () => {
+    const answer = await restful({ cmd: 'capture' });
+    expect(answer.data.Ret).toBe(100);
+    const picture = answer.data.Picture as string;
+    expect(picture).toMatch(/^data:image\/jpeg;base64,/);
+    expect(Buffer.from(picture.split(',')[1]!, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('keeps another enterprise and bad input out', async () => {
+    expect((await post(rival.token, '/api/restful', { deviceId: ipcDeviceId, cmd: 'getInfo' })).code).toBe(404);
+    expect((await post(boss.token, '/api/restful', { deviceId: ipcDeviceId, cmd: 'format-disk' })).code).toBe(4000);
+  });
+});
+
 describe('live view', () => {
   let answer: { wsUrl: string; hlsUrl: string; codec: string; mime: string; width: number; height: number };
 

@@ -26,6 +26,7 @@ import { AppError } from '../../http/app-error.js';
 import { principalOf, type Principal } from '../../http/auth.js';
 import { sendStringData } from '../../http/envelope.js';
 import { holdsOnProject, scopeOf } from '../project/scope.js';
+import type { Captures } from './capture.js';
 import { deviceRepo } from './repo.js';
 
 type Answer = { Ret: number } & Record<string, unknown>;
@@ -40,7 +41,15 @@ const basicParamOut = (p: BasicParam | undefined) => ({
   HeartBeatCount: p?.heartBeatCount,
 });
 
-export function createRestfulService({ db, gateway }: { db: Db; gateway: Gb28181Gateway }) {
+export function createRestfulService({
+  db,
+  gateway,
+  captures,
+}: {
+  db: Db;
+  gateway: Gb28181Gateway;
+  captures: Captures;
+}) {
   async function ask(reg: Registration, cmdType: string, xml: (sn: number) => string) {
     const [m] = await gateway.commands.ask(reg, cmdType, xml);
     return m!;
@@ -85,8 +94,8 @@ export function createRestfulService({ db, gateway }: { db: Db; gateway: Gb28181
           RegisterExpires: new Date(reg.expiresAt).toISOString(),
         };
       case 'capture':
-        // GB/T 28181-2016 has no snapshot command; -2022's SnapShotConfig upload is not spoken yet.
-        return { Ret: RET.unsupported };
+        // GB/T 28181-2022 SnapShotConfig: the picture comes back inline; a device that sends none is 4102.
+        return { Ret: RET.success, Picture: await captures.capture(reg) };
       case 'opdev':
         if (input.op !== 'restart') return { Ret: RET.illegalRequest };
         // TeleBoot has no answer but the SIP 200: the device reboots and registers again.
