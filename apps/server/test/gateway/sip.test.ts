@@ -228,6 +228,12 @@ describe('the SIP edge', () => {
     const phone = new Phone(CAMERA);
     await phone.open();
     expect((await phone.register(PASSWORD))?.status).toBe(200);
+    // The platform subscribes to catalog changes: SUBSCRIBE with Event Catalog and an hour's expiry.
+    expect(await t.app.gateway.sync.subscribeCatalog(t.app.gateway.registration(CAMERA)!)).toBe(true);
+    const subscribe = phone.requests.find((r) => r.method === 'SUBSCRIBE')!;
+    expect(getHeader(subscribe, 'event')).toMatch(/^Catalog;id=\d+$/);
+    expect(getHeader(subscribe, 'expires')).toBe('3600');
+    expect(subscribe.body.toString('latin1')).toContain('<CmdType>Catalog</CmdType>');
     const channel = '34020000001310000077';
     const notify = (event: 'ADD' | 'OFF' | 'ON' | 'DEL') =>
       phone.send(

@@ -74,6 +74,8 @@ export class Gb28181Gateway {
       online: (reg, fresh) => {
         this.pendingOffline.delete(reg.deviceId);
         if (fresh && !this.restoring) this.sync.enqueue(reg.gbCode);
+        // A registration refresh renews the catalog subscription (fresh ones get it after their sync).
+        else if (!fresh) void this.sync.subscribeCatalog(reg);
       },
       offline: (reg, reason) => this.wentOffline(reg, reason),
     });

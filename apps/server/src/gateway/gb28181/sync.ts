@@ -1,9 +1,22 @@
 // After a device registers: DeviceInfo (labels) then Catalog (channels), through a small queue
 // with jitter and bounded concurrency so thousands of devices registering at once do not stampede.
-import { catalogQuery, deviceInfoQuery, readCatalog, readDeviceInfo, type CatalogItem } from '@svc/gb28181';
+import {
+  catalogQuery,
+  deviceInfoQuery,
+  encodeBody,
+  MANSCDP_CONTENT_TYPE,
+  readCatalog,
+  readDeviceInfo,
+  type CatalogItem,
+} from '@svc/gb28181';
+import { requestTo } from './context.js';
+import type { Registration } from './registry.js';
 import type { DeviceCommands } from './commands.js';
 import type { GatewayContext } from './context.js';
 import { gatewayRepo } from './repo.js';
+
+/** Catalog subscriptions last an hour; registrations refresh well within that. */
+const SUBSCRIPTION_EXPIRES_S = 3600;
 
 export class SyncQueue {
   private readonly waiting: string[] = [];
@@ -51,6 +64,24 @@ export class SyncQueue {
     }
   }
 
+  /**
+   * Catalog subscription (GB/T 28181 §9.11): the device then NOTIFYs channel changes (ON/OFF/ADD/DEL/
+   * UPDATE). Renewed with every registration refresh; a device that refuses keeps its full syncs.
+   */
+  async subscribeCatalog(reg: Registration): Promise<boolean> {
+    const sn = Math.floor(Math.random() * 1e6);
+    const req = requestTo(this.ctx, reg.peer, reg.gbCode, 'SUBSCRIBE', {
+      body: encodeBody(catalogQuery({ sn, deviceId: reg.gbCode }), 'GB2312'),
+      contentType: MANSCDP_CONTENT_TYPE,
+      headers: [
+        ['Event', `Catalog;id=${sn}`],
+        ['Expires', String(SUBSCRIPTION_EXPIRES_S)],
+      ],
+    });
+    const res = await this.ctx.transactions.request(req, reg.peer, { timeoutMs: 4000 }).catch(() => undefined);
+    return res !== undefined && res.status < 300;
+  }
+
   private async sync(gbCode: string): Promise<boolean> {
     const reg = this.ctx.registry.get(gbCode);
     if (!reg) return false;
@@ -65,6 +96,7 @@ export class SyncQueue {
         if (c.ok) items.push(...c.value.items);
       }
       await gatewayRepo.syncCatalog(this.ctx.db, { id: reg.deviceId, enterpriseId: reg.enterpriseId, gbCode }, items);
+      await this.subscribeCatalog(reg);
       return true;
     } catch (err) {
       this.ctx.log.info({ gbCode, err: err instanceof Error ? err.message : String(err) }, 'device sync failed');
