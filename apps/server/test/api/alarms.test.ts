@@ -2,6 +2,7 @@
 // and handling, manual alarms, the one-minute poll, notice rules, tenancy and project-level keys.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlarmIngest } from '../../src/modules/alarm/ingest.js';
 import { alarmRepo } from '../../src/modules/alarm/repo.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, uniqueLogin } from '../factories.js';
@@ -251,6 +252,35 @@ describe('alarm records', () => {
       .where('device_sn', '=', 4242)
       .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(1);
+  });
+
+  it('sheds a burst past its queue with 486 and counts what it shed, storing the rest', async () => {
+    const stored: number[] = [];
+    const ingest = createAlarmIngest({
+      db: t.db,
+      now: () => t.clock.now(),
+      onStored: (a) => stored.push(a.id),
+      queueLimit: 3,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ingest.deviceAlarm(
+          { deviceId: southCam, gbCode: '34020000001320009999' },
+          {
+            sn: 9000 + i,
+            alarmDeviceId: '34020000001320009999',
+            priority: 2,
+            method: 5,
+            type: 2,
+            time: '2026-11-22T03:00:00',
+          },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a === 486)).toHaveLength(7);
+    expect(answers.filter((a) => a === 200)).toHaveLength(3);
+    expect(ingest.stats).toMatchObject({ shed: 7, stored: 3, pending: 0 });
+    expect(stored).toHaveLength(3);
   });
 
   it('keeps enterprises apart and asks staff for device-edit to delete', async () => {

@@ -74,7 +74,13 @@ const BATCH_MAX = 500;
 
 type Row = Parameters<typeof alarmRepo.insert>[1];
 
-export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: StoredAlarm) => void }) {
+export function createAlarmIngest(o: {
+  db: Db;
+  now: () => Date;
+  onStored: (a: StoredAlarm) => void;
+  /** Tests make the queue small to see it shed. */
+  queueLimit?: number;
+}) {
   const stats: IngestStats = { stored: 0, duplicates: 0, shed: 0, failed: 0, pending: 0 };
   const devices = new Map<
     number,
@@ -168,7 +174,7 @@ export function createAlarmIngest(o: { db: Db; now: () => Date; onStored: (a: St
       device: { deviceId: number; gbCode: string },
       n: { sn: number; alarmDeviceId: string } & AlarmNotice,
     ): Promise<200 | 486 | 500> {
-      if (stats.pending >= INGEST_QUEUE_LIMIT) {
+      if (stats.pending >= (o.queueLimit ?? INGEST_QUEUE_LIMIT)) {
         stats.shed++;
         return 486;
       }
