@@ -5,11 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/console-test';
-import { ApiSession, uniqueName } from '../fixtures/api';
 import { signInAs } from '../fixtures/session';
 import { AlarmScreen } from '../pages/alarms.page';
 import { ConsolePage } from '../pages/console.page';
-import { logoPng } from '../support/png';
+import { enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Alarm#Main2025';
@@ -33,26 +32,17 @@ test('a simulated alarm shows with its picture, counts as unread, and marking it
   admin,
 }) => {
   test.setTimeout(120_000);
-  const platform = await ApiSession.signIn(page.request, admin.login, admin.password);
-  const mainLogin = uniqueName('alarm');
-  await platform.post('/api/enterprise/add', {
-    name: `E2E ${uniqueName('Alarms')}`,
-    loginName: mainLogin,
-    password: await platform.encrypt(PASSWORD),
+  const { mainLogin, boss, projectId } = await enterpriseWithProject(page.request, admin, {
+    prefix: 'alarm',
+    password: PASSWORD,
+    proName: 'Depot',
   });
-  const boss = await ApiSession.signIn(page.request, mainLogin, PASSWORD);
-  const logo = await boss.upload<{ url: string }>('/api/file/project/logoUpload/0', {
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: logoPng(),
-  });
-  const project = await boss.post<{ id: number }>('/api/project/add', { proName: 'Depot', proLogo: logo.url });
   const gbCode = `3402000000132${String((Date.now() + 5_000_000) % 10_000_000).padStart(7, '0')}`;
   await boss.post('/api/device/add', {
     sn: `ALRM${gbCode.slice(-9)}`,
     devName: 'Depot camera',
     devType: 'IPC',
-    projectId: project.id,
+    projectId,
     password: 'cam-pass-e2e',
     gbCode,
   });

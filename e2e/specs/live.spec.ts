@@ -5,12 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/console-test';
-import { ApiSession, uniqueName } from '../fixtures/api';
 import { signInAs } from '../fixtures/session';
 import { ConsolePage } from '../pages/console.page';
 import { LiveScreen } from '../pages/live.page';
 import { ProjectTree } from '../pages/projects.page';
-import { logoPng } from '../support/png';
+import { enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Live#Main2025';
@@ -29,20 +28,11 @@ test.afterEach(async () => {
 
 test('a simulated camera clicked in the tree plays live in the browser', async ({ page, admin }) => {
   test.setTimeout(120_000);
-  const platform = await ApiSession.signIn(page.request, admin.login, admin.password);
-  const mainLogin = uniqueName('live');
-  await platform.post('/api/enterprise/add', {
-    name: `E2E ${uniqueName('Live')}`,
-    loginName: mainLogin,
-    password: await platform.encrypt(PASSWORD),
+  const { mainLogin, boss, projectId } = await enterpriseWithProject(page.request, admin, {
+    prefix: 'live',
+    password: PASSWORD,
+    proName: 'Plaza',
   });
-  const boss = await ApiSession.signIn(page.request, mainLogin, PASSWORD);
-  const logo = await boss.upload<{ url: string }>('/api/file/project/logoUpload/0', {
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: logoPng(),
-  });
-  const project = await boss.post<{ id: number }>('/api/project/add', { proName: 'Plaza', proLogo: logo.url });
   // A GB code unique to this run, so reruns against one server do not collide.
   const gbCode = `3402000000132${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const devicePassword = 'cam-pass-e2e';
@@ -50,7 +40,7 @@ test('a simulated camera clicked in the tree plays live in the browser', async (
     sn: `LIVE${gbCode.slice(-9)}`,
     devName: 'Plaza camera',
     devType: 'IPC',
-    projectId: project.id,
+    projectId,
     password: devicePassword,
     gbCode,
   });

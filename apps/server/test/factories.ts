@@ -2,6 +2,7 @@
 import type { Db } from '../src/db/database.js';
 import type { NewUser } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/session/passwords.js';
+import { makePng, multipartFile } from './images.js';
 
 let seq = 0;
 /** A login name unique within the test run (letters then digits, as SPEC §5 wants). */
@@ -60,4 +61,20 @@ export async function apiEnterprise(
   if (res.body.code !== 1) throw new Error(`enterprise add failed: ${JSON.stringify(res.body)}`);
   const id = (res.body.data as { id: number }).id;
   return { id, loginName, token: await t.login(loginName, 'Boss@pass123') };
+}
+
+/** A project logo uploaded as the browser does (the add-project call needs its URL). */
+export async function apiLogo(
+  t: { call: (o: import('fastify').InjectOptions) => Promise<{ body: { code: number; data?: unknown } }> },
+  token: string,
+): Promise<string> {
+  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/file/project/logoUpload/0',
+    headers: { ...headers, xaccesstoken: token },
+    payload,
+  });
+  if (res.body.code !== 1) throw new Error(`logo upload failed: ${JSON.stringify(res.body)}`);
+  return (res.body.data as { url: string }).url;
 }

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlarmIngest } from '../../src/modules/alarm/ingest.js';
 import { alarmRepo } from '../../src/modules/alarm/repo.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, uniqueLogin } from '../factories.js';
-import { makePng, multipartFile } from '../images.js';
+import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 
 type Body = { code: number; msg: string; data?: unknown };
 type Alarm = {
@@ -52,15 +51,7 @@ beforeAll(async () => {
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Alarm Sites');
   rival = await apiEnterprise(t, admin, 'Rival Alarm Sites');
-  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
-  const logo = (
-    await t.call({
-      method: 'POST',
-      url: '/api/file/project/logoUpload/0',
-      headers: { ...headers, xaccesstoken: boss.token },
-      payload,
-    })
-  ).body.data as { url: string };
+  const logo = { url: await apiLogo(t, boss.token) };
   north = data<{ id: number }>(
     await as(boss.token).post('/api/project/add', { proName: 'North', proLogo: logo.url }),
   ).id;

@@ -7,8 +7,8 @@ import { createSimulator, raiseAlarm, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/notify/notifier.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise } from '../factories.js';
-import { makePng, multipartFile } from '../images.js';
+import { apiEnterprise, apiLogo } from '../factories.js';
+import { makePng } from '../images.js';
 import { startSmtpServer } from '../smtp.js';
 
 const CAM = '34020000001320000301';
@@ -64,15 +64,7 @@ beforeAll(async () => {
     .select('id')
     .where('login_name', '=', boss.loginName)
     .executeTakeFirstOrThrow();
-  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
-  const logo = (
-    await t.call({
-      method: 'POST',
-      url: '/api/file/project/logoUpload/0',
-      headers: { ...headers, xaccesstoken: boss.token },
-      payload,
-    })
-  ).body.data as { url: string };
+  const logo = { url: await apiLogo(t, boss.token) };
   const project = (await post('/api/project/add', { proName: 'Harbour', proLogo: logo.url })).data as { id: number };
   deviceId = (
     (

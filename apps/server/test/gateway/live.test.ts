@@ -9,8 +9,7 @@ import { createSimulator, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise } from '../factories.js';
-import { makePng, multipartFile } from '../images.js';
+import { apiEnterprise, apiLogo } from '../factories.js';
 
 const run = promisify(execFile);
 type Body = { code: number; msg: string; data?: unknown };
@@ -85,17 +84,7 @@ beforeAll(async () => {
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Live Sites');
   rival = await apiEnterprise(t, admin, 'Rival Sites');
-  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
-  const logo = (
-    (
-      await t.call({
-        method: 'POST',
-        url: '/api/file/project/logoUpload/0',
-        headers: { ...headers, xaccesstoken: boss.token },
-        payload,
-      })
-    ).body.data as { url: string }
-  ).url;
+  const logo = await apiLogo(t, boss.token);
   const project = (await post(boss.token, '/api/project/add', { proName: 'Depot', proLogo: logo })).data as {
     id: number;
   };

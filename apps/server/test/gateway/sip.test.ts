@@ -21,8 +21,7 @@ import {
 } from '@svc/gb28181';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise } from '../factories.js';
-import { makePng, multipartFile } from '../images.js';
+import { apiEnterprise, apiLogo } from '../factories.js';
 
 const DOMAIN = '3402000000';
 const PLATFORM = '34020000002000000001';
@@ -147,15 +146,7 @@ beforeAll(async () => {
   sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Sip Sites');
-  const { payload, headers } = multipartFile(makePng(64, 64), 'logo.png');
-  const logo = (
-    await t.call({
-      method: 'POST',
-      url: '/api/file/project/logoUpload/0',
-      headers: { ...headers, xaccesstoken: boss.token },
-      payload,
-    })
-  ).body.data as { url: string };
+  const logo = { url: await apiLogo(t, boss.token) };
   const post = async (url: string, body: object) =>
     (await t.call({ method: 'POST', url, headers: { xaccesstoken: boss.token }, payload: body })).body;
   projectId = ((await post('/api/project/add', { proName: 'Yard', proLogo: logo.url })).data as { id: number }).id;
