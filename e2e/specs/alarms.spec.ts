@@ -2,22 +2,13 @@
 // its picture, the header's unread count includes it, and marking it read lowers the count. Screenshots in three languages.
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/console-test';
-import { signInAs } from '../fixtures/session';
+import { screenshotInEachLanguage, signInAs } from '../fixtures/session';
 import { AlarmScreen } from '../pages/alarms.page';
-import { ConsolePage } from '../pages/console.page';
 import { enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Alarm#Main2025';
-const DIR = join(process.cwd(), 'test-results', 'screens');
-const LANGUAGES = [
-  ['en-US', 'English', 'en'],
-  ['zh-CN', '简体中文', 'zh-CN'],
-  ['zh-TW', '繁體中文', 'zh-TW'],
-] as const;
 
 let cameras: SimRun | undefined;
 test.afterEach(async () => {
@@ -79,13 +70,5 @@ test('a simulated alarm shows with its picture, counts as unread, and marking it
   await screen.batchRead().click();
   await expect.poll(() => unreadOf(screen), { timeout: 10_000 }).toBe(before - 1);
 
-  mkdirSync(DIR, { recursive: true });
-  const consolePage = new ConsolePage(page);
-  for (const [lang, autonym, htmlLang] of LANGUAGES) {
-    await consolePage.languageButton().click();
-    await consolePage.languageOption(autonym).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(DIR, `alarms-${lang}.png`) });
-  }
+  await screenshotInEachLanguage(page, 'alarms');
 });

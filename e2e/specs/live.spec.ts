@@ -2,24 +2,14 @@
 // tree opens /project/live and its video plays in Chromium (currentTime advances). Screenshots in three languages.
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/console-test';
-import { signInAs } from '../fixtures/session';
-import { ConsolePage } from '../pages/console.page';
+import { screenshotInEachLanguage, signInAs } from '../fixtures/session';
 import { LiveScreen } from '../pages/live.page';
 import { ProjectTree } from '../pages/projects.page';
 import { enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Live#Main2025';
-const DIR = join(process.cwd(), 'test-results', 'screens');
-/** Catalogue, autonym in the menu, and the <html lang> it sets. */
-const LANGUAGES = [
-  ['en-US', 'English', 'en'],
-  ['zh-CN', '简体中文', 'zh-CN'],
-  ['zh-TW', '繁體中文', 'zh-TW'],
-] as const;
 
 let cameras: SimRun | undefined;
 test.afterEach(async () => {
@@ -71,13 +61,5 @@ test('a simulated camera clicked in the tree plays live in the browser', async (
   const size = await live.video(0).evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]);
   expect(size).toEqual([640, 360]);
 
-  mkdirSync(DIR, { recursive: true });
-  const consolePage = new ConsolePage(page);
-  for (const [lang, autonym, htmlLang] of LANGUAGES) {
-    await consolePage.languageButton().click();
-    await consolePage.languageOption(autonym).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: join(DIR, `live-${lang}.png`) });
-  }
+  await screenshotInEachLanguage(page, 'live');
 });
