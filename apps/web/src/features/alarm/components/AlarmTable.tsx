@@ -28,23 +28,33 @@ export function AlarmTable(props: AlarmTableProps) {
   const { t: tc } = useTranslation('common');
   const { rows, loading, page, size, total, totalCapped, selected } = props;
 
+  // What an operator decides on comes first and stays in view beside the fixed actions: picture, type, read state.
   const columns: TableColumnsType<Alarm> = [
     { key: 'time', dataIndex: 'alarmTime', title: t('alarm.field.time'), width: 170, fixed: 'left' },
-    { key: 'device', dataIndex: 'deviceName', title: t('alarm.field.device'), width: 150, ellipsis: true },
     {
-      key: 'channel',
-      title: t('alarm.field.channel'),
-      width: 110,
-      render: (_, a) => a.channelTitle ?? (a.channel !== null ? t('alarm.channelNumber', { n: a.channel }) : '—'),
+      key: 'picture',
+      title: t('alarm.field.picture'),
+      width: 90,
+      render: (_, a) =>
+        a.picture ? (
+          <Image
+            src={a.picture}
+            width={56}
+            height={36}
+            style={{ objectFit: 'cover' }}
+            alt={t('alarm.pictureAlt', { device: a.deviceName, time: a.alarmTime })}
+          />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
-    { key: 'region', dataIndex: 'projectName', title: t('alarm.field.region'), width: 130, ellipsis: true },
+    { key: 'device', dataIndex: 'deviceName', title: t('alarm.field.device'), width: 150, ellipsis: true },
     {
       key: 'type',
       title: t('alarm.field.type'),
       width: 140,
       render: (_, a) => <Tag>{typeName(t, a.type)}</Tag>,
     },
-    { key: 'content', dataIndex: 'content', title: t('alarm.field.content'), ellipsis: true, width: 220 },
     {
       key: 'status',
       title: t('alarm.field.status'),
@@ -63,26 +73,18 @@ export function AlarmTable(props: AlarmTableProps) {
       render: (_, a) => <Tag color={HANDLING_COLORS[a.handling]}>{handlingName(t, a.handling)}</Tag>,
     },
     {
-      key: 'picture',
-      title: t('alarm.field.picture'),
-      width: 90,
-      render: (_, a) =>
-        a.picture ? (
-          <Image
-            src={a.picture}
-            width={56}
-            height={36}
-            style={{ objectFit: 'cover' }}
-            alt={t('alarm.pictureAlt', { device: a.deviceName, time: a.alarmTime })}
-          />
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+      key: 'channel',
+      title: t('alarm.field.channel'),
+      width: 110,
+      render: (_, a) => a.channelTitle ?? (a.channel !== null ? t('alarm.channelNumber', { n: a.channel }) : '—'),
     },
+    { key: 'region', dataIndex: 'projectName', title: t('alarm.field.region'), width: 130, ellipsis: true },
+    { key: 'content', dataIndex: 'content', title: t('alarm.field.content'), ellipsis: true, width: 220 },
     {
       key: 'actions',
       title: tc('table.actions'),
-      width: 200,
+      // Room for the longest labels (English "Mark unread") with delete still in view.
+      width: 240,
       fixed: 'right',
       render: (_, a) => (
         <Space size={4}>
