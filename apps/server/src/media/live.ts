@@ -49,7 +49,6 @@ export const streamKeyOf = (r: { enterpriseId: number; deviceId: number; channel
 
 export class LiveSession {
   readonly hub = new StreamHub();
-  readonly startedAt: number;
   dialog: Dialog | undefined;
   closed = false;
   /** Last time someone watched (a viewer connected or left, or HLS was read). */
@@ -65,7 +64,6 @@ export class LiveSession {
     readonly ssrc: number,
     now: number,
   ) {
-    this.startedAt = now;
     this.lastWatched = now;
     this.lastPacketAt = now;
     this.remux = new PsToFmp4({

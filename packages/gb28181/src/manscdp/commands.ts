@@ -183,6 +183,21 @@ export function deviceConfig(a: Addr & { basicParam: BasicParam }): string {
   return envelope('Control', 'DeviceConfig', a.sn, a.deviceId, [basicParamXml(a.basicParam)]);
 }
 
+/**
+ * Control DeviceConfig with a SnapShotConfig block (GB/T 28181-2022): take `snapNum` pictures and
+ * upload them to `uploadUrl`; the session id comes back in the device's upload report.
+ */
+export function snapShotConfig(a: Addr & { uploadUrl: string; sessionId: string; snapNum?: number }): string {
+  return envelope('Control', 'DeviceConfig', a.sn, a.deviceId, [
+    block('SnapShotConfig', [
+      tag('SnapNum', a.snapNum ?? 1),
+      tag('Interval', 1),
+      tag('UploadURL', a.uploadUrl),
+      tag('SessionID', a.sessionId),
+    ]),
+  ]);
+}
+
 export function readDeviceConfig(m: ManscdpMessage): ParseResult<{ basicParam?: BasicParam }> {
   const ex = expect(m, 'DeviceConfig', ['Control']);
   if (!ex.ok) return ex;

@@ -2,7 +2,7 @@
 // short-lived, single-use upload URL (GB/T 28181-2022 SnapShotConfig); the device posts one JPEG or
 // PNG there, checked by content and size; it is served only through the alarm's authorised route.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { escapeXml } from '@svc/gb28181';
+import { snapShotConfig } from '@svc/gb28181';
 import type { Db } from '../../db/database.js';
 import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import { AppError } from '../../http/app-error.js';
@@ -44,10 +44,12 @@ export function createAlarmPictures(o: {
       const reg = o.gateway.registration(a.gbCode ?? null);
       if (!reg) return;
       const url = uploadUrl(a.id);
-      const xml =
-        `<Control>\r\n<CmdType>DeviceConfig</CmdType>\r\n<SN>${a.id % 1_000_000_000}</SN>\r\n<DeviceID>${reg.gbCode}</DeviceID>\r\n` +
-        `<SnapShotConfig>\r\n<SnapNum>1</SnapNum>\r\n<Interval>1</Interval>\r\n<UploadURL>${escapeXml(url)}</UploadURL>\r\n` +
-        `<SessionID>alarm-${a.id}</SessionID>\r\n</SnapShotConfig>\r\n</Control>\r\n`;
+      const xml = snapShotConfig({
+        sn: a.id % 1_000_000_000,
+        deviceId: reg.gbCode,
+        uploadUrl: url,
+        sessionId: `alarm-${a.id}`,
+      });
       stats.requested++;
       await o.gateway.commands.send(reg, xml).catch((err: unknown) => {
         o.log.debug({ err, alarm: a.id }, 'snapshot request not delivered');

@@ -192,16 +192,9 @@ export const alarmRepo = {
     });
   },
 
-  /** Stores an alarm; a device's retransmission (same device, SN and time) answers the first row's id. */
+  /** Stores one alarm; a device's retransmission (same device, SN and time) answers null. */
   async insert(db: Db, row: Insertable<AlarmTable>): Promise<number | null> {
-    const inserted = await db
-      .insertInto('alarm')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['device_id', 'device_sn', 'alarm_time']).where('device_sn', 'is not', null).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return inserted?.id ?? null;
+    const [id] = await alarmRepo.insertMany(db, [row]);
+    return id ?? null;
   },
 };

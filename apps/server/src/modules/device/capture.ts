@@ -3,7 +3,7 @@
 // restful answer — no file kept, so nobody but the caller (checked for device-show) sees it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { escapeXml } from '@svc/gb28181';
+import { snapShotConfig } from '@svc/gb28181';
 import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import type { Registration } from '../../gateway/gb28181/registry.js';
 import { AppError } from '../../http/app-error.js';
@@ -40,10 +40,12 @@ export function createCaptures(o: {
           resolve(p);
         });
       });
-      const xml =
-        `<Control>\r\n<CmdType>DeviceConfig</CmdType>\r\n<SN>${Math.floor(Math.random() * 1e9)}</SN>\r\n<DeviceID>${reg.gbCode}</DeviceID>\r\n` +
-        `<SnapShotConfig>\r\n<SnapNum>1</SnapNum>\r\n<Interval>1</Interval>\r\n<UploadURL>${escapeXml(url)}</UploadURL>\r\n` +
-        `<SessionID>capture-${token}</SessionID>\r\n</SnapShotConfig>\r\n</Control>\r\n`;
+      const xml = snapShotConfig({
+        sn: Math.floor(Math.random() * 1e9),
+        deviceId: reg.gbCode,
+        uploadUrl: url,
+        sessionId: `capture-${token}`,
+      });
       await o.gateway.commands.send(reg, xml).catch(() => {
         waiting.get(token)?.({ mime: '', bytes: Buffer.alloc(0) });
       });
