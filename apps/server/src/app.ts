@@ -30,6 +30,8 @@ import { readAlarm } from '@svc/gb28181';
 import { createNoticeService } from './modules/alarm/notice.js';
 import { createAlarmPictures, type AlarmPictures } from './modules/alarm/pictures.js';
 import { ensureAlarmPartitions } from './modules/alarm/partitions.js';
+import { activityRepo } from './modules/activity/repo.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { alarmRoutes } from './modules/alarm/routes.js';
 import { createAlarmService, createGuardService } from './modules/alarm/service.js';
 import { deviceRoutes } from './modules/device/routes.js';
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     cache: sessionCache,
     captchaMode: config.loginCaptcha,
     title: config.title,
+    aiLoginNames: config.aiLoginNames,
     ...(overrides.drawCaptcha ? { drawCaptcha: overrides.drawCaptcha } : {}),
   });
   registerAuth(app, sessions.resolve);
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
   deviceRoutes(app, createDeviceService({ db }), createTagService({ db }));
+  activityRoutes(app, db);
 
   // Devices and media: the gateway and the RTP port exist from here on, but bind only in listenDevices.
   const gateway = new Gb28181Gateway({
@@ -271,6 +275,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Next month's partition is made ahead; a daily look is plenty.
   const partitionTimer = setInterval(() => {
     ensureAlarmPartitions(db, clock.now()).catch((err: unknown) => app.log.error({ err }, 'alarm partitions'));
+    activityRepo.prune(db, clock.now()).catch((err: unknown) => app.log.error({ err }, 'activity retention'));
   }, 86_400_000);
   partitionTimer.unref();
   app.addHook('onClose', async () => clearInterval(partitionTimer));

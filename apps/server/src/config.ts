@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   SIP_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
   MEDIA_IP: z.ipv4('must be an IPv4 address').optional(),
   RTP_PORT: z.coerce.number().int().min(0).max(65535).default(30000),
+  AI_LOGIN_NAMES: z
+    .string()
+    .regex(/^(\*|[A-Za-z][A-Za-z0-9]*(\s*,\s*[A-Za-z][A-Za-z0-9]*)*)$/, 'must be * or login names separated by commas')
+    .optional(),
 });
 
 export type Config = {
@@ -71,6 +75,11 @@ export type Config = {
     /** One port, UDP and TCP, receives every device's RTP; streams are told apart by SSRC. 0 = free port. */
     rtpPort: number;
   };
+  /**
+   * SPEC §2: the AI service and vehicle GPS groups show only for these login names; '*' = everyone,
+   * empty = no one.
+   */
+  aiLoginNames: string[] | '*';
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     sip: { port: e.SIP_PORT, id: e.SIP_ID, domain: e.SIP_DOMAIN ?? e.SIP_ID.slice(0, 10), password: e.SIP_PASSWORD },
     media: { ip: e.MEDIA_IP, rtpPort: e.RTP_PORT },
+    aiLoginNames:
+      e.AI_LOGIN_NAMES === '*' ? '*' : (e.AI_LOGIN_NAMES?.split(',').map((n) => n.trim().toLowerCase()) ?? []),
   };
 }

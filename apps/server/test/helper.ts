@@ -30,19 +30,47 @@ export type TestApp = {
     opts: InjectOptions,
   ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
   login(loginName: string, password: string, loginMode?: 'main' | 'sub'): Promise<string>;
+  /**
+   * Apps made with `restartable` only. Stops the app and closes its database connection, as a
+   * stopping or dying process does, then builds a new app from the same config, clock and overrides
+   * over the same database and data dir; `app` and `db` are the new ones afterwards. `env` changes
+   * settings for the new app (a device reaches it again at the SIP port the old one had). `crash`
+   * runs after the app closed and before its connection does: a test of a crash makes what was in
+   * flight on that connection die there.
+   */
+  restart(o?: { env?: Record<string, string>; crash?: (db: Db) => Promise<void> }): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function openTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+/**
+ * A database of the test's own. `pgliteDir` puts PGlite on disk there, so that `reopen` can open it
+ * again after the first connection closed (on PostgreSQL the schema outlives connections anyway).
+ */
+export async function openTestDb(
+  o: { pgliteDir?: string } = {},
+): Promise<{ db: Db; reopen(): Promise<Db>; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await openDatabase({ pgliteDir: 'memory' });
-    return { db, drop: () => db.destroy() };
+    const dir = o.pgliteDir ?? 'memory';
+    let db = await openDatabase({ pgliteDir: dir });
+    return {
+      db,
+      async reopen() {
+        if (dir === 'memory') throw new Error('an in-memory PGlite cannot be reopened');
+        db = await openDatabase({ pgliteDir: dir });
+        return db;
+      },
+      drop: () => db.destroy(),
+    };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const db = await openDatabase({ url, schema, poolSize: 4 });
+  let db = await openDatabase({ url, schema, poolSize: 4 });
   return {
     db,
+    async reopen() {
+      db = await openDatabase({ url, schema, poolSize: 4 });
+      return db;
+    },
     async drop() {
       await db.destroy().catch(() => undefined); // a test may have destroyed it already
       // A connection of its own: the test's pool may be gone, and the schema must go anyway.
@@ -53,38 +81,49 @@ export async function openTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDb();
+/** `restartable`: the database is one `restart` can reopen (PGlite on disk rather than in memory). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: AppOverrides = {},
+  { restartable = false }: { restartable?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const store = await openTestDb(restartable ? { pgliteDir: join(dataDir, 'db') } : {});
   const clock = fakeClock();
   const sent: TestApp['sent'] = [];
   const capture = (channel: 'email' | 'sms'): Transport => ({
     name: `capture-${channel}`,
     deliver: async (m) => void sent.push({ channel, to: m.to, subject: m.subject, body: m.body }),
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-    CONSOLE_ADMIN_EMAIL: ADMIN.email,
-    LOGIN_CAPTCHA: 'off',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-    ...env,
-  });
-  const app = await buildApp(config, {
-    db,
-    clock,
-    logger: false,
-    emailTransport: capture('email'),
-    smsTransport: capture('sms'),
-    ...overrides,
-  });
-  const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
-    .publicKey;
+  const settings = (more: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: dataDir,
+      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+      CONSOLE_ADMIN_EMAIL: ADMIN.email,
+      LOGIN_CAPTCHA: 'off',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent-web-dist',
+      ...more,
+    });
+  const start = async (db: Db, more: Record<string, string>) => {
+    const app = await buildApp(settings(more), {
+      db,
+      clock,
+      logger: false,
+      emailTransport: capture('email'),
+      smsTransport: capture('sms'),
+      ...overrides,
+    });
+    const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
+      .publicKey;
+    return { app, key };
+  };
+  let settled = env;
+  let { app, key } = await start(store.db, settled);
 
   const t: TestApp = {
     app,
-    db,
+    db: store.db,
     clock,
     sent,
     encrypt: async (plain) =>
@@ -105,9 +144,19 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       if (res.body.code !== 1) throw new Error(`login ${loginName} failed: ${JSON.stringify(res.body)}`);
       return (res.body.data as { token: string }).token;
     },
+    async restart({ env: more = {}, crash } = {}) {
+      if (!restartable) throw new Error('createTestApp(…, { restartable: true }) for an app that restarts');
+      await app.close();
+      await crash?.(t.db);
+      await t.db.destroy();
+      t.db = await store.reopen();
+      settled = { ...settled, ...more };
+      ({ app, key } = await start(t.db, settled));
+      t.app = app;
+    },
     async close() {
       await app.close();
-      await drop();
+      await store.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -34,6 +34,7 @@ export const AddDeviceSchema = z
       .describe('device password'),
     gbCode: gbCode().optional(),
     streamMode: StreamModeSchema.default('TCP-PASSIVE'),
+    vehicle: z.boolean().default(false).describe('vehicle-mounted device (SPEC §2: set up in home-page configuration)'),
   })
   .meta({ id: 'AddDevice' });
 export type AddDevice = z.infer<typeof AddDeviceSchema>;
@@ -47,6 +48,7 @@ export const UpdateDeviceSchema = z
     password: z.string().min(1).max(64).optional(),
     gbCode: gbCode().nullable().optional(),
     streamMode: StreamModeSchema.optional(),
+    vehicle: z.boolean().optional(),
   })
   .meta({ id: 'UpdateDevice' });
 
@@ -63,6 +65,7 @@ export const DeviceSchema = z
     loginName: z.string(),
     gbCode: z.string().nullable(),
     streamMode: StreamModeSchema,
+    vehicle: z.boolean(),
     model: z.string().nullable(),
     manufacturer: z.string().nullable(),
     ip: z.string().nullable(),

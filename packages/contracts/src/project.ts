@@ -55,6 +55,7 @@ export const TreeDeviceSchema = z
     devName: z.string(),
     devType: DeviceTypeSchema,
     statusLive: DeviceStatusSchema,
+    vehicle: z.boolean().describe('vehicle-mounted: set up in home-page configuration, not played from the tree'),
   })
   .meta({ id: 'TreeDevice' });
 
@@ -100,3 +101,28 @@ export const ProjectNodeSchema: z.ZodType<ProjectNode> = z
  * in on demand (/api/device/page/queryList with the node's projectId), so the tree stays light.
  */
 export const TREE_DEVICES_INLINE = 10;
+
+// ── Activity (the overview's recent activity) ───────────────────────────────────────────────────
+export const ActivityKindSchema = z.enum([
+  'device.online',
+  'device.offline',
+  'device.added',
+  'device.deleted',
+  'project.added',
+  'project.deleted',
+]);
+export const ActivitySchema = z
+  .object({
+    id: z.number().int(),
+    kind: ActivityKindSchema,
+    subject: z.string().describe('the device or node concerned, by name as it was then'),
+    projectId: z.number().int().nullable(),
+    projectName: z.string().nullable(),
+    actor: z.string().nullable().describe('login name of who did it; null for what a device did itself'),
+    at: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof ActivitySchema>;
+export const RecentActivityQuerySchema = z
+  .strictObject({ size: z.number().int().min(1).max(50).default(20) })
+  .meta({ id: 'RecentActivityQuery' });

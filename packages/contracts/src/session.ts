@@ -41,6 +41,9 @@ export const SessionSchema = z
     name: z.string(),
     isSuperMan: z.boolean(),
     isCloudAccount: z.boolean().describe('cloud-account user: sees all menus, no personal info page'),
+    showAiServices: z
+      .boolean()
+      .describe('SPEC §2: the tree shows the AI service and vehicle GPS groups (login name in AI_LOGIN_NAMES)'),
     roles: z.array(z.object({ id: z.number().int(), roleName: z.string() })),
     userPrivilegeKeys: z.array(z.string()),
     privilegeList: z.array(PrivilegeItemSchema),

@@ -18,6 +18,8 @@ export type DatabaseOptions = {
   /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /** Told of an idle PostgreSQL connection the server ended; unset → one line on stderr. */
+  onIdleError?: (err: Error) => void;
 };
 
 const INT8 = 20;
@@ -33,6 +35,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
       types: {
         getTypeParser: (oid, format) => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)),
       } as pg.CustomTypesConfig,
+    });
+    // An idle client the database ended (restart, failover, idle timeout) leaves the pool, and the
+    // next query opens a new one; unheard, the pool's 'error' event would crash the process.
+    pool.on('error', (err) => {
+      if (opts.onIdleError) opts.onIdleError(err);
+      else process.stderr.write(`database: idle connection lost: ${err.message}\n`);
     });
     if (opts.schema) {
       const client = await pool.connect();

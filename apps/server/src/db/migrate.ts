@@ -7,6 +7,8 @@ import * as m0003 from './migrations/0003-projects-devices.js';
 import * as m0004 from './migrations/0004-video-privileges.js';
 import * as m0005 from './migrations/0005-gateway.js';
 import * as m0006 from './migrations/0006-alarms.js';
+import * as m0007 from './migrations/0007-tree-activity.js';
+import * as m0008 from './migrations/0008-alarm-tally.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-video-privileges': m0004,
   '0005-gateway': m0005,
   '0006-alarms': m0006,
+  '0007-tree-activity': m0007,
+  '0008-alarm-tally': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

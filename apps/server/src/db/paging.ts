@@ -1,6 +1,7 @@
 // Paging of every list (DESIGN §4 "Lists at scale"): {page, size, cursor?} in, {list, total,
 // totalCapped, nextCursor} out. With the previous page's cursor a page is a pure keyset seek; a jump
-// to page N without one walks only the id index (no row fetch) to find where the page starts.
+// to page N without one walks only the id index (no row fetch) to find where the page starts, and
+// with a PageIndex only the part of it inside one id range.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { TOTAL_CAP, type PageQuery } from '@svc/contracts';
 import { AppError } from '../http/app-error.js';
@@ -29,6 +30,14 @@ export function decodeCursor(raw: string): Cursor {
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
+ * Counts kept beside the rows (a tally by id range) for one filtered set: its exact total, and for
+ * a jump the id bound under which the wanted row lies with how many rows to skip below it.
+ */
+export type PageIndex = {
+  locate(offset: number): Promise<{ total: number; at: { below: number; skip: number } | null }>;
+};
+
+/**
  * Pages a filtered query newest first by `idColumn` (an identity column: id order is insertion
  * order). `base` carries the filters and tenant scope and selects nothing; `select` adds the columns
  * to answer, which must include `id`.
@@ -39,19 +48,27 @@ export async function pageNewestFirst<T extends { id: number }>(
   idColumn: string,
   q: PageQuery,
   select: (query: AnyQuery) => AnyQuery,
+  index?: PageIndex,
 ): Promise<Page<T>> {
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   // A cursor is good only for the page right after the one it came from.
   let below: number | null = cursor && cursor.page === q.page - 1 ? cursor.id : null;
-  const counting = countCapped(db, base);
+  const jump = below === null && q.page > 1;
+  const located = index?.locate((q.page - 1) * q.size);
+  const counting = located ? located.then(({ total }) => ({ total, totalCapped: false })) : countCapped(db, base);
 
-  if (below === null && q.page > 1) {
-    const boundary = (await base
-      .select(sql.ref(idColumn).as('id'))
-      .orderBy(idColumn, 'desc')
-      .offset((q.page - 1) * q.size)
-      .limit(1)
-      .executeTakeFirst()) as { id: number } | undefined;
+  if (jump) {
+    const at: { below: number | null; skip: number } | null = located
+      ? (await located).at
+      : { below: null, skip: (q.page - 1) * q.size };
+    const boundary = at
+      ? ((await (at.below === null ? base : base.where(idColumn, '<', at.below))
+          .select(sql.ref(idColumn).as('id'))
+          .orderBy(idColumn, 'desc')
+          .offset(at.skip)
+          .limit(1)
+          .executeTakeFirst()) as { id: number } | undefined)
+      : undefined;
     if (!boundary) return { list: [], ...(await counting), nextCursor: null };
     below = boundary.id + 1;
   }

@@ -168,6 +168,33 @@ export interface ProjectTable {
   virtual_uuid: Generated<string>;
   modules: Generated<string[]>;
   created_at: Generated<Date>;
+  /** Devices directly on this node, kept by triggers on device. */
+  device_count: Generated<number>;
+}
+
+export type ActivityKind =
+  'device.online' | 'device.offline' | 'device.added' | 'device.deleted' | 'project.added' | 'project.deleted';
+export interface ActivityTable {
+  id: Id;
+  enterprise_id: number;
+  project_id: number | null;
+  device_id: number | null;
+  kind: ActivityKind;
+  subject: string;
+  project_name: string | null;
+  /** Who did it (a login name); null for what devices did themselves. */
+  actor: string | null;
+  at: Generated<Date>;
+}
+
+/** Alarm counts per enterprise, id bucket, type and handling, kept by triggers on alarm. */
+export interface AlarmTallyTable {
+  enterprise_id: number;
+  bucket: number;
+  type: string;
+  handling: 'untreated' | 'treating' | 'treated';
+  n: number;
+  unread: number;
 }
 
 export interface DeviceTable {
@@ -200,6 +227,7 @@ export interface DeviceTable {
   keepalive_interval: Generated<number>;
   stream_mode: Generated<'UDP' | 'TCP-PASSIVE' | 'TCP-ACTIVE'>;
   armed: Generated<boolean>;
+  vehicle: Generated<boolean>;
 }
 
 export interface ChannelTable {
@@ -280,6 +308,8 @@ export interface Database {
   };
   platform_setting: { key: string; value: string };
   alarm: AlarmTable;
+  activity: ActivityTable;
+  alarm_tally: AlarmTallyTable;
   notice_rule: NoticeRuleTable;
   notice_common_user: { enterprise_id: number; user_id: number; channels: string[] };
   file: FileTable;

@@ -309,6 +309,115 @@ describe('alarm records', () => {
 });
 
 describe('storage', () => {
+  it('keeps a tally that answers counts and deep jumps exactly as the rows do, through reads, handling and deletes', async () => {
+    const admin = await t.login(ADMIN.loginName, ADMIN.password);
+    const owner = await apiEnterprise(t, admin, 'Tallied Sites');
+    const logo = await apiLogo(t, owner.token);
+    const site = data<{ id: number }>(
+      await as(owner.token).post('/api/project/add', { proName: 'Tally', proLogo: logo }),
+    ).id;
+    const cam = data<{ id: number }>(
+      await as(owner.token).post('/api/device/add', {
+        sn: 'TALLYCAM00001',
+        devName: 'Tally cam',
+        devType: 'IPC',
+        projectId: site,
+        password: 'p',
+      }),
+    ).id;
+    const { enterprise_id: enterpriseId } = await t.db
+      .selectFrom('project')
+      .select('enterprise_id')
+      .where('id', '=', site)
+      .executeTakeFirstOrThrow();
+    // Ids spread over several 4,096-id buckets (and out of order within them), as a busy platform has them.
+    const types = ['A', 'B', 'C', 'H'] as const;
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      id: 5_000_000 + ((i * 7919) % 60) * 1_500 + (i % 3),
+      enterprise_id: enterpriseId,
+      project_id: site,
+      device_id: cam,
+      type: types[i % 4]!,
+      alarm_time: new Date(Date.UTC(2026, 10, 1 + (i % 20), i % 24)),
+      read: i % 5 === 0,
+      handling: (['untreated', 'treating', 'treated'] as const)[i % 3]!,
+      source: 'device' as const,
+    }));
+    await sql`insert into alarm (id, enterprise_id, project_id, device_id, type, alarm_time, read, handling, source)
+      overriding system value
+      select * from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.enterprise_id)}::bigint[],
+        ${rows.map((r) => r.project_id)}::bigint[], ${rows.map((r) => r.device_id)}::bigint[], ${rows.map((r) => r.type)}::char[],
+        ${rows.map((r) => r.alarm_time.toISOString())}::timestamptz[], ${rows.map((r) => r.read)}::boolean[],
+        ${rows.map((r) => r.handling)}::text[], ${rows.map((r) => r.source)}::text[])`.execute(t.db);
+
+    const filters: Record<string, unknown>[] = [
+      {},
+      { type: 'B' },
+      { handling: 'treating' },
+      { status: 0 },
+      { status: 1, type: 'A' },
+    ];
+    const agree = async () => {
+      const truth = await t.db
+        .selectFrom('alarm')
+        .select(['id', 'type', 'handling', 'read'])
+        .where('enterprise_id', '=', enterpriseId)
+        .orderBy('id', 'desc')
+        .execute();
+      for (const f of filters) {
+        const expected = truth.filter(
+          (r) =>
+            (f.type === undefined || r.type === f.type) &&
+            (f.handling === undefined || r.handling === f.handling) &&
+            (f.status === undefined || r.read === (f.status === 1)),
+        );
+        for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {
+          const got = data<Page>(await as(owner.token).post('/api/alarm/page/query', { page, size: 7, ...f }));
+          expect({ f, page, ids: got.list.map((a) => a.id), total: got.total }).toEqual({
+            f,
+            page,
+            ids: expected.slice((page - 1) * 7, page * 7).map((r) => r.id),
+            total: expected.length,
+          });
+        }
+        const counts = data<{
+          total: number;
+          unread: number;
+          byType: Record<string, number>;
+          byHandling: Record<string, number>;
+        }>(await as(owner.token).post('/api/alarm/countAll', f));
+        expect({ f, counts }).toEqual({
+          f,
+          counts: {
+            total: expected.length,
+            unread: expected.filter((r) => !r.read).length,
+            byType: Object.fromEntries(
+              ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((k) => [k, expected.filter((r) => r.type === k).length]),
+            ),
+            byHandling: Object.fromEntries(
+              ['untreated', 'treating', 'treated'].map((k) => [k, expected.filter((r) => r.handling === k).length]),
+            ),
+          },
+        });
+      }
+    };
+    await agree();
+    const some = rows.filter((_, i) => i % 4 === 1).map((r) => r.id);
+    expect((await as(owner.token).post('/api/alarm/updateStatusByIds', { ids: some, status: 1 })).code).toBe(1);
+    expect(
+      (await as(owner.token).post('/api/alarm/update', { id: rows[2]!.id, handling: 'treated', note: 'checked' })).code,
+    ).toBe(1);
+    expect(
+      (
+        await as(owner.token).post(
+          '/api/alarm/deleteByIds',
+          rows.slice(10, 19).map((r) => r.id),
+        )
+      ).code,
+    ).toBe(1);
+    await agree();
+  });
+
   it('keeps alarms in monthly partitions made ahead: this month and the next', async () => {
     const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
       join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent

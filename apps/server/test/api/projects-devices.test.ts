@@ -408,7 +408,126 @@ describe('what staff see', () => {
     expect(page.list.map((d) => d.id)).toEqual([inGroup.id]);
     const treeNow = data<Node[]>(await as(staff).post('/api/project/query/mine'));
     expect(treeNow[0]!.deviceVOS.map((d) => d.sn)).toEqual([inGroup.sn]);
+    // A group-limited member counts its group's devices, not the node's.
+    expect(treeNow[0]!.deviceCount).toBe(1);
+    const seen = data<{ subject: string }[]>(await as(staff).post('/api/project/activity/recent', { size: 50 }));
+    // Project entries of granted nodes, and device entries of the group's devices only.
+    expect(seen.map((a) => a.subject).sort()).toEqual(['Granted', 'In group']);
     expect(data<{ total: number }>(await as(staff).post('/api/device/countByType')).total).toBe(1);
+  });
+});
+
+describe('tree counts, vehicle devices and recent activity', () => {
+  type Activity = {
+    kind: string;
+    subject: string;
+    projectId: number | null;
+    projectName: string | null;
+    actor: string | null;
+    at: string;
+  };
+
+  it('keeps each node’s count through adds, moves and deletes, and shows more past ten', async () => {
+    const site = await addProject(boss.token, 'Counted');
+    const yard = await addProject(boss.token, 'Yard', site, 'area');
+    const inYard = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => addDevice(boss.token, yard, 'IPC', `Yard ${i}`)),
+    );
+    await addDevice(boss.token, site, 'NVR', 'Site recorder');
+    const node = async () =>
+      data<Node[]>(await as(boss.token).post('/api/project/query/mine')).find((n) => n.id === site)!;
+    let tree = await node();
+    expect(tree.deviceCount).toBe(12);
+    expect(tree.children[0]).toMatchObject({ id: yard, deviceCount: 11, moreShow: true });
+    expect(tree.children[0]!.deviceVOS).toHaveLength(10);
+
+    expect(
+      (await as(boss.token).post('/api/device/update', { id: inYard[0]!.id, devName: 'Moved', projectId: site })).code,
+    ).toBe(1);
+    tree = await node();
+    expect(tree.deviceCount).toBe(12);
+    expect(tree.deviceVOS).toHaveLength(2);
+    expect(tree.children[0]).toMatchObject({ deviceCount: 10, moreShow: false });
+
+    expect(
+      (
+        await as(boss.token).post(
+          '/api/device/deleteByIds',
+          inYard.slice(1, 4).map((d) => d.id),
+        )
+      ).code,
+    ).toBe(1);
+    tree = await node();
+    expect(tree.deviceCount).toBe(9);
+    expect(tree.children[0]!.deviceCount).toBe(7);
+    // The figure the tree answers is the one a count of the rows gives.
+    const counted = await t.db
+      .selectFrom('device')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('project_id', '=', yard)
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(7);
+  });
+
+  it('marks vehicle devices in the list and the tree', async () => {
+    const fleet = await addProject(boss.token, 'Fleet');
+    const sn = newSn();
+    const id = data<{ id: number }>(
+      await as(boss.token).post('/api/device/add', {
+        sn,
+        devName: 'Bus 12',
+        devType: 'IPC',
+        projectId: fleet,
+        password: 'p',
+        vehicle: true,
+      }),
+    ).id;
+    const vehicleOf = async () =>
+      data<Node[]>(await as(boss.token).post('/api/project/query/mine'))
+        .find((n) => n.id === fleet)!
+        .deviceVOS.find((d) => d.sn === sn) as unknown as { vehicle: boolean };
+    expect(await vehicleOf()).toMatchObject({ vehicle: true });
+    expect(data<{ vehicle: boolean }>(await as(boss.token).get(`/api/device/detail/${id}`)).vehicle).toBe(true);
+    expect(
+      (await as(boss.token).post('/api/device/update', { id, devName: 'Bus 12', projectId: fleet, vehicle: false }))
+        .code,
+    ).toBe(1);
+    expect(await vehicleOf()).toMatchObject({ vehicle: false });
+    expect(
+      (
+        await as(boss.token).post('/api/device/add', {
+          sn: newSn(),
+          devName: 'x',
+          devType: 'IPC',
+          projectId: fleet,
+          password: 'p',
+          vehicle: 'yes',
+        })
+      ).code,
+    ).toBe(4000);
+  });
+
+  it('answers recent activity newest first, with who did it, to its own enterprise only', async () => {
+    const depot = await addProject(boss.token, 'Depot');
+    const cam = await addDevice(boss.token, depot, 'IPC', 'Depot gate');
+    expect((await as(boss.token).post('/api/device/deleteByIds', [cam.id])).code).toBe(1);
+    const recent = data<Activity[]>(await as(boss.token).post('/api/project/activity/recent', { size: 3 }));
+    expect(recent.map((a) => [a.kind, a.subject, a.projectName, a.actor])).toEqual([
+      ['device.deleted', 'Depot gate', 'Depot', boss.loginName],
+      ['device.added', 'Depot gate', 'Depot', boss.loginName],
+      ['project.added', 'Depot', null, boss.loginName],
+    ]);
+    expect(Date.parse(recent[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(
+      data<Activity[]>(await as(rival.token).post('/api/project/activity/recent')).some((a) => a.subject === 'Depot'),
+    ).toBe(false);
+    expect((await as(boss.token).post('/api/project/activity/recent', { size: 500 })).code).toBe(4000);
+    // Deleting the node is itself an entry, named as it was.
+    expect((await as(boss.token).post('/api/project/deleteByIds', [depot])).code).toBe(1);
+    expect(data<Activity[]>(await as(boss.token).post('/api/project/activity/recent', { size: 1 }))[0]).toMatchObject({
+      kind: 'project.deleted',
+      subject: 'Depot',
+    });
   });
 });
 

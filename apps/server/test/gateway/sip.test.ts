@@ -207,12 +207,27 @@ describe('the SIP edge', () => {
     expect((await phone.send(serializeSip(phone.request('OPTIONS'))))?.status).toBe(200);
     expect(t.app.gateway.ctx.transport.stats.malformed).toBeGreaterThanOrEqual(2);
 
+    // A refresh keeps it online (and, below, adds no activity entry).
+    expect((await phone.register(PASSWORD))?.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
     // Expires 0 unregisters: offline at once (written within the 250 ms batch).
     expect((await phone.register(PASSWORD, 0))?.status).toBe(200);
     await new Promise((r) => setTimeout(r, 400));
     expect(await statusOf(deviceId)).toBe('offline');
     expect((await phone.keepalive())?.status).toBe(403);
     phone.close();
+    // The overview's activity saw it come and go, once each.
+    const activity = await t.db
+      .selectFrom('activity')
+      .select(['kind', 'actor'])
+      .where('device_id', '=', deviceId)
+      .where('kind', 'in', ['device.online', 'device.offline'])
+      .orderBy('id')
+      .execute();
+    expect(activity).toEqual([
+      { kind: 'device.online', actor: null },
+      { kind: 'device.offline', actor: null },
+    ]);
   });
 
   it('keeps channels in step with catalog notifications: ADD, OFF, ON and DEL', async () => {

@@ -28,6 +28,7 @@ export function sessionWith(keys: string[], over: Partial<Session> = {}): Sessio
     name: 'Wang Fang',
     isSuperMan: false,
     isCloudAccount: false,
+    showAiServices: false,
     roles: [{ id: 1, roleName: 'Managers' }],
     userPrivilegeKeys: keys,
     privilegeList: [],

@@ -173,7 +173,12 @@ export class Gb28181Gateway {
   private guard(work: Promise<void>, req: SipRequest, peer: Peer): void {
     work.catch((err: unknown) => {
       this.ctx.log.error({ err, method: req.method }, 'sip request failed');
-      this.ctx.transport.send(buildResponse(req, 500, 'Server Internal Error'), peer);
+      try {
+        this.ctx.transport.send(buildResponse(req, 500, 'Server Internal Error'), peer);
+      } catch (sendErr) {
+        // A request that cannot even be refused is logged, never an unhandled rejection.
+        this.ctx.log.error({ err: sendErr }, 'sip 500 not sent');
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 // The gateway's SQL: finding a registering device, recording registrations and labels, and
 // keeping a device's channels in step with its catalog.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { GB_TYPE_CODES, parseGbCode } from '@svc/contracts';
 import type { CatalogItem, DeviceInfo } from '@svc/gb28181';
 import type { Db } from '../../db/database.js';
@@ -26,6 +26,15 @@ const devTypeOf = (gbCode: string): 'IPC' | 'NVR' | 'DVR' | undefined => {
 /** A channel that has no status in the catalog counts as online; OFF/VLOST/DEFECT is not playable. */
 const mainOf = (item: CatalogItem): number =>
   item.status === 'OFF' || item.event === 'OFF' || item.event === 'VLOST' || item.event === 'DEFECT' ? -1 : 0;
+
+/**
+ * The tail of an UPDATE … RETURNING in a `changed` CTE: one activity entry per device whose status
+ * really changed, named as it is now, in its project.
+ */
+const transitions = (kind: 'device.online' | 'device.offline', changedWhen: RawBuilder<boolean>) =>
+  sql`insert into activity (enterprise_id, project_id, device_id, kind, subject, project_name)
+    select c.enterprise_id, c.project_id, c.id, ${kind}, c.dev_name, p.name
+    from changed c join project p on p.id = c.project_id where ${changedWhen}`;
 
 export const gatewayRepo = {
   findByGbCode(db: Db, gbCode: string): Promise<KnownDevice | undefined> {
@@ -94,63 +103,40 @@ export const gatewayRepo = {
   ): Promise<void> {
     const last = [...new Map(rows.map((r) => [r.id, r])).values()];
     if (last.length === 0) return;
-    // Timestamps travel as ISO text: arrays of Date are not serialised alike by every driver.
-    await sql`update device d set status = 'online', sip_transport = v.transport, sip_address = v.address,
-        sip_port = v.port, ip = v.address, port = v.port, registered_at = v.at, register_expires_at = v.exp,
-        keepalive_at = v.at
-      from unnest(${last.map((r) => r.id)}::bigint[], ${last.map((r) => r.transport)}::text[],
-        ${last.map((r) => r.address)}::text[], ${last.map((r) => r.port)}::int[],
-        ${last.map((r) => r.expiresAt.toISOString())}::timestamptz[], ${last.map((r) => r.at.toISOString())}::timestamptz[])
-        as v(id, transport, address, port, exp, at)
-      where d.id = v.id`.execute(db);
-  },
-
-  async markOnline(
-    db: Db,
-    id: number,
-    r: { transport: 'UDP' | 'TCP'; address: string; port: number; expiresAt: Date; at: Date },
-  ): Promise<void> {
-    await db
-      .updateTable('device')
-      .set({
-        status: 'online',
-        sip_transport: r.transport,
-        sip_address: r.address,
-        sip_port: r.port,
-        ip: r.address,
-        port: r.port,
-        registered_at: r.at,
-        register_expires_at: r.expiresAt,
-        keepalive_at: r.at,
-      })
-      .where('id', '=', id)
-      .execute();
+    // Timestamps travel as ISO text: arrays of Date are not serialised alike by every driver. `old`
+    // is the row as the statement found it, so a device that was offline leaves an activity entry.
+    await sql`with changed as (
+        update device d set status = 'online', sip_transport = v.transport, sip_address = v.address,
+          sip_port = v.port, ip = v.address, port = v.port, registered_at = v.at, register_expires_at = v.exp,
+          keepalive_at = v.at
+        from unnest(${last.map((r) => r.id)}::bigint[], ${last.map((r) => r.transport)}::text[],
+          ${last.map((r) => r.address)}::text[], ${last.map((r) => r.port)}::int[],
+          ${last.map((r) => r.expiresAt.toISOString())}::timestamptz[], ${last.map((r) => r.at.toISOString())}::timestamptz[])
+          as v(id, transport, address, port, exp, at), device old
+        where d.id = v.id and old.id = d.id
+        returning d.id, d.enterprise_id, d.project_id, d.dev_name, old.status as was)
+      ${transitions('device.online', sql`c.was = 'offline'`)}`.execute(db);
   },
 
   async markOffline(db: Db, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await db
-      .updateTable('device')
-      .set({ status: 'offline', register_expires_at: null })
-      .where('id', '=', sql<number>`any(${ids})`)
-      .execute();
+    await sql`with changed as (
+        update device d set status = 'offline', register_expires_at = null from device old
+        where d.id = any(${ids}::bigint[]) and old.id = d.id
+        returning d.id, d.enterprise_id, d.project_id, d.dev_name, old.status as was)
+      ${transitions('device.offline', sql`c.was <> 'offline'`)}`.execute(db);
   },
 
   /** At start: UDP registrations still valid survive a restart; everything else is offline. */
   async restorable(db: Db, now: Date) {
-    await db
-      .updateTable('device')
-      .set({ status: 'offline' })
-      .where('status', '<>', 'offline')
-      .where((eb) =>
-        eb.or([
-          eb('sip_transport', 'is', null),
-          eb('sip_transport', '=', 'TCP'),
-          eb('register_expires_at', 'is', null),
-          eb('register_expires_at', '<=', now),
-        ]),
-      )
-      .execute();
+    // Devices that cannot be kept went offline when the last process stopped: say so in the activity.
+    await sql`with changed as (
+        update device d set status = 'offline' from device old
+        where old.id = d.id and d.status <> 'offline'
+          and (d.sip_transport is null or d.sip_transport = 'TCP' or d.register_expires_at is null
+            or d.register_expires_at <= ${now.toISOString()}::timestamptz)
+        returning d.id, d.enterprise_id, d.project_id, d.dev_name, old.status as was)
+      ${transitions('device.offline', sql`true`)}`.execute(db);
     return db
       .selectFrom('device')
       .select([

@@ -24,6 +24,7 @@ export class SipTransport {
   readonly stats: TransportStats = { received: 0, malformed: 0, sent: 0, tcpConnections: 0 };
   private udp: dgram.Socket | undefined;
   private tcp: net.Server | undefined;
+  private closed = false;
   private readonly sockets = new Set<net.Socket>();
   onMessage: (msg: SipMessage, peer: Peer) => void = () => undefined;
   onTcpClose: (socket: net.Socket) => void = () => undefined;
@@ -58,7 +59,12 @@ export class SipTransport {
     return bound;
   }
 
+  /**
+   * Sends, or drops the message once closed: answers of work still in flight at shutdown (an alarm
+   * waiting on its INSERT) have nobody left to hear them, and the device will retransmit.
+   */
   send(msg: SipMessage, peer: Peer): void {
+    if (this.closed) return;
     const buf = serializeSip(msg);
     this.stats.sent++;
     if (peer.transport === 'UDP') {
@@ -74,6 +80,7 @@ export class SipTransport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const s of this.sockets) s.destroy();
     await Promise.all([
       new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),

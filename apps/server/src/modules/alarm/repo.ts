@@ -4,7 +4,7 @@ import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { AlarmType, Handling } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import type { AlarmTable, Database } from '../../db/schema.js';
-import { pageNewestFirst, type Page } from '../../db/paging.js';
+import { pageNewestFirst, type Page, type PageIndex } from '../../db/paging.js';
 import { scopedDevices } from '../device/repo.js';
 import type { Scope } from '../project/scope.js';
 
@@ -77,6 +77,59 @@ export function scopedAlarms(db: Db, scope: Scope, w: AlarmWhere): AlarmQuery {
   return q;
 }
 
+/** Ids per tally bucket: migration 0008 buckets alarms by id >> 12. */
+const TALLY_BUCKET = 4096;
+
+/**
+ * The tally answers for the whole enterprise filtered by type, handling and read state; a project,
+ * device, channel, time range or a staff member's narrower view needs the rows themselves.
+ */
+function tallied(scope: Scope, w: AlarmWhere): boolean {
+  return (
+    scope.paths === null &&
+    scope.groupId === null &&
+    w.underPath === undefined &&
+    w.deviceId === undefined &&
+    w.channel === undefined &&
+    w.from === undefined &&
+    w.to === undefined
+  );
+}
+
+function tally(db: Db, scope: Scope, w: AlarmWhere) {
+  let q = db.selectFrom('alarm_tally').where('enterprise_id', '=', scope.enterpriseId);
+  if (w.type !== undefined) q = q.where('type', '=', w.type);
+  if (w.handling !== undefined) q = q.where('handling', '=', w.handling);
+  // The alarms matching the read filter, and the unread among them.
+  const n =
+    w.read === undefined ? sql<string>`sum(n)` : w.read ? sql<string>`sum(n - unread)` : sql<string>`sum(unread)`;
+  const unread = w.read ? sql<string>`0` : sql<string>`sum(unread)`;
+  return { q, n, unread };
+}
+
+/** Where row `offset` of the newest-first list lies, from the tally's per-bucket counts. */
+function tallyIndex(db: Db, scope: Scope, w: AlarmWhere): PageIndex | undefined {
+  if (!tallied(scope, w)) return undefined;
+  return {
+    async locate(offset) {
+      const { q, n } = tally(db, scope, w);
+      const buckets = await q
+        .select(['bucket', n.as('n')])
+        .groupBy('bucket')
+        .orderBy('bucket', 'desc')
+        .execute();
+      let total = 0;
+      let at: { below: number; skip: number } | null = null;
+      for (const b of buckets) {
+        const count = Number(b.n);
+        if (at === null && total + count > offset) at = { below: (b.bucket + 1) * TALLY_BUCKET, skip: offset - total };
+        total += count;
+      }
+      return { total, at };
+    },
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the paging helper's builder is untyped by design
 function withColumns(q: SelectQueryBuilder<any, any, any>) {
   return (q as AlarmQuery)
@@ -106,9 +159,14 @@ function withColumns(q: SelectQueryBuilder<any, any, any>) {
 
 export const alarmRepo = {
   page(db: Db, scope: Scope, w: AlarmWhere, q: { page: number; size: number; cursor?: string | undefined }) {
-    return pageNewestFirst<AlarmRow>(db, scopedAlarms(db, scope, w), 'alarm.id', q, withColumns) as Promise<
-      Page<AlarmRow>
-    >;
+    return pageNewestFirst<AlarmRow>(
+      db,
+      scopedAlarms(db, scope, w),
+      'alarm.id',
+      q,
+      withColumns,
+      tallyIndex(db, scope, w),
+    ) as Promise<Page<AlarmRow>>;
   },
 
   list(db: Db, scope: Scope, w: AlarmWhere, limit: number): Promise<AlarmRow[]> {
@@ -127,7 +185,18 @@ export const alarmRepo = {
       .execute();
   },
 
-  async counts(db: Db, scope: Scope, w: AlarmWhere) {
+  async counts(
+    db: Db,
+    scope: Scope,
+    w: AlarmWhere,
+  ): Promise<{ type: string; handling: Handling; n: string; unread: string }[]> {
+    if (tallied(scope, w)) {
+      const { q, n, unread } = tally(db, scope, w);
+      return q
+        .select(['type', 'handling', n.as('n'), unread.as('unread')])
+        .groupBy(['type', 'handling'])
+        .execute();
+    }
     return scopedAlarms(db, scope, w)
       .select([
         'alarm.type as type',

@@ -20,6 +20,7 @@ export type DeviceRow = {
   login_name: string;
   gb_code: string | null;
   stream_mode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE';
+  vehicle: boolean;
   model: string | null;
   manufacturer: string | null;
   ip: string | null;
@@ -60,6 +61,7 @@ function withColumns<O>(q: SelectQueryBuilder<Database, 'device', O>) {
     'device.status as status',
     'device.login_name as login_name',
     'device.stream_mode as stream_mode',
+    'device.vehicle as vehicle',
     'device.gb_code as gb_code',
     'device.model as model',
     'device.manufacturer as manufacturer',
@@ -149,6 +151,7 @@ export const deviceRepo = {
       password: string;
       gbCode: string | null;
       streamMode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE';
+      vehicle: boolean;
     },
   ): Promise<{ id: number; uuid: string }> {
     return db.transaction().execute(async (tx) => {
@@ -164,6 +167,7 @@ export const deviceRepo = {
           password: d.password,
           gb_code: d.gbCode,
           stream_mode: d.streamMode,
+          vehicle: d.vehicle,
         })
         .returning(['id', 'uuid'])
         .executeTakeFirstOrThrow();
@@ -188,6 +192,7 @@ export const deviceRepo = {
       password?: string | undefined;
       gbCode?: string | null | undefined;
       streamMode?: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE' | undefined;
+      vehicle?: boolean | undefined;
     },
   ) {
     return db
@@ -199,6 +204,7 @@ export const deviceRepo = {
         ...(d.password !== undefined ? { password: d.password } : {}),
         ...(d.gbCode !== undefined ? { gb_code: d.gbCode } : {}),
         ...(d.streamMode !== undefined ? { stream_mode: d.streamMode } : {}),
+        ...(d.vehicle !== undefined ? { vehicle: d.vehicle } : {}),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)

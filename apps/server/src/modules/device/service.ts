@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
+import { activityRepo } from '../activity/repo.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
 import { checkGbType, nextGbCode, regionalRepo } from './regional.js';
@@ -27,6 +28,7 @@ const toDevice = (r: DeviceRow): Device => ({
   loginName: r.login_name,
   gbCode: r.gb_code,
   streamMode: r.stream_mode,
+  vehicle: r.vehicle,
   model: r.model,
   manufacturer: r.manufacturer,
   ip: r.ip,
@@ -64,12 +66,28 @@ export function createDeviceService({ db }: { db: Db }) {
       const scope = await scopeOf(db, caller);
       must(caller, scope, (await project(scope, input.projectId)).path, 'device-add');
       if (input.gbCode) checkGbType(input.gbCode, input.devType);
+      const target = await project(scope, input.projectId);
+      must(caller, scope, target.path, 'device-add');
+      if (input.gbCode) checkGbType(input.gbCode, input.devType);
       const gbCode = input.gbCode ?? (await nextGbCode(db, caller.enterpriseId, input.devType));
+      let created: { id: number; uuid: string };
       try {
-        return await deviceRepo.insert(db, caller.enterpriseId, { ...input, gbCode });
+        created = await deviceRepo.insert(db, caller.enterpriseId, { ...input, gbCode });
       } catch (err) {
         return uniqueness(err);
       }
+      await activityRepo.record(db, [
+        {
+          enterpriseId: caller.enterpriseId,
+          kind: 'device.added',
+          subject: input.devName,
+          projectId: target.id,
+          projectName: target.name,
+          deviceId: created.id,
+          actor: caller.loginName,
+        },
+      ]);
+      return created;
     },
 
     async update(caller: Principal, input: z.infer<typeof UpdateDeviceSchema>): Promise<void> {
@@ -94,6 +112,18 @@ export function createDeviceService({ db }: { db: Db }) {
         db,
         caller.enterpriseId,
         rows.map((r) => r.id),
+      );
+      await activityRepo.record(
+        db,
+        rows.map((r) => ({
+          enterpriseId: caller.enterpriseId,
+          kind: 'device.deleted',
+          subject: r.dev_name,
+          projectId: r.project_id,
+          projectName: r.project_name,
+          deviceId: r.id,
+          actor: caller.loginName,
+        })),
       );
     },
 

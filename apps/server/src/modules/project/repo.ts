@@ -14,6 +14,7 @@ export type ProjectRow = {
   logo_url: string | null;
   virtual_uuid: string;
   modules: string[];
+  device_count: number;
 };
 
 /** Limits a query on `project` to the scope's subtrees. */
@@ -27,14 +28,36 @@ export function inScopeProjects<O>(q: SelectQueryBuilder<Database, 'project', O>
 export const projectRepo = {
   list(db: Db, scope: Scope): Promise<ProjectRow[]> {
     return inScopeProjects(db.selectFrom('project'), scope)
-      .select(['id', 'parent_id', 'root_id', 'path', 'kind', 'name', 'logo_url', 'virtual_uuid', 'modules'])
+      .select([
+        'id',
+        'parent_id',
+        'root_id',
+        'path',
+        'kind',
+        'name',
+        'logo_url',
+        'virtual_uuid',
+        'modules',
+        'device_count',
+      ])
       .orderBy('path')
       .execute() as Promise<ProjectRow[]>;
   },
 
   get(db: Db, scope: Scope, id: number): Promise<ProjectRow | undefined> {
     return inScopeProjects(db.selectFrom('project'), scope)
-      .select(['id', 'parent_id', 'root_id', 'path', 'kind', 'name', 'logo_url', 'virtual_uuid', 'modules'])
+      .select([
+        'id',
+        'parent_id',
+        'root_id',
+        'path',
+        'kind',
+        'name',
+        'logo_url',
+        'virtual_uuid',
+        'modules',
+        'device_count',
+      ])
       .where('project.id', '=', id)
       .executeTakeFirst() as Promise<ProjectRow | undefined>;
   },
@@ -102,11 +125,13 @@ export const projectRepo = {
   },
 
   /**
-   * Devices per project, and the first `inline` of each by name: one index seek per project, not a
-   * sort of all. The ids travel as one array parameter: a thousand-item IN list costs planning time.
+   * The first `inline` devices of each project by name: one index seek per project, not a sort of
+   * all. The ids travel as one array parameter: a thousand-item IN list costs planning time. The
+   * device counts come with the project rows (kept by triggers), except for a staff member limited
+   * to a device group, whose counts are of that group's devices and are counted here.
    */
   async devicesForTree(db: Db, scope: Scope, projectIds: number[], inline: number) {
-    if (projectIds.length === 0) return { counts: new Map<number, number>(), devices: [] };
+    if (projectIds.length === 0) return { groupCounts: null, devices: [] };
     const group = scope.groupId;
     const inGroup = <Q extends SelectQueryBuilder<Database, 'device', object>>(q: Q) =>
       group === null
@@ -114,15 +139,22 @@ export const projectRepo = {
         : (q.where('device.id', 'in', (eb) =>
             eb.selectFrom('group_device').select('device_id').where('group_id', '=', group),
           ) as Q);
-    const counts = await inGroup(
-      db
-        .selectFrom('device')
-        .where('device.enterprise_id', '=', scope.enterpriseId)
-        .where(sql<boolean>`device.project_id = any(${projectIds}::bigint[])`),
-    )
-      .select(['device.project_id as projectId', sql<string>`count(*)`.as('n')])
-      .groupBy('device.project_id')
-      .execute();
+    const groupCounts =
+      group === null
+        ? null
+        : new Map(
+            (
+              await inGroup(
+                db
+                  .selectFrom('device')
+                  .where('device.enterprise_id', '=', scope.enterpriseId)
+                  .where(sql<boolean>`device.project_id = any(${projectIds}::bigint[])`),
+              )
+                .select(['device.project_id as projectId', sql<string>`count(*)`.as('n')])
+                .groupBy('device.project_id')
+                .execute()
+            ).map((c) => [c.projectId, Number(c.n)]),
+          );
     const devices = await db
       .selectFrom('project')
       .innerJoinLateral(
@@ -135,6 +167,7 @@ export const projectRepo = {
               'device.dev_name as devName',
               'device.dev_type as devType',
               'device.status as statusLive',
+              'device.vehicle as vehicle',
             ])
             .orderBy('device.dev_name')
             .orderBy('device.id')
@@ -142,10 +175,19 @@ export const projectRepo = {
             .as('d'),
         (join) => join.onTrue(),
       )
-      .select(['project.id as projectId', 'd.id', 'd.uuid', 'd.sn', 'd.devName', 'd.devType', 'd.statusLive'])
+      .select([
+        'project.id as projectId',
+        'd.id',
+        'd.uuid',
+        'd.sn',
+        'd.devName',
+        'd.devType',
+        'd.statusLive',
+        'd.vehicle',
+      ])
       .where('project.enterprise_id', '=', scope.enterpriseId)
       .where(sql<boolean>`project.id = any(${projectIds}::bigint[])`)
       .execute();
-    return { counts: new Map(counts.map((c) => [c.projectId, Number(c.n)])), devices };
+    return { groupCounts, devices };
   },
 };

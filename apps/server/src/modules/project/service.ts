@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { holds, type Principal } from '../../http/auth.js';
 import type { FileService } from '../file/service.js';
+import { activityRepo } from '../activity/repo.js';
 import { projectRepo, type ProjectRow } from './repo.js';
 import { holdsOnProject, scopeOf, type Scope } from './scope.js';
 
@@ -54,6 +55,16 @@ export function createProjectService({ db, files }: ProjectDeps) {
         name: input.proName,
         logoUrl,
       });
+      await activityRepo.record(db, [
+        {
+          enterpriseId: caller.enterpriseId,
+          kind: 'project.added',
+          subject: input.proName,
+          projectId: id,
+          projectName: parent?.name ?? null,
+          actor: caller.loginName,
+        },
+      ]);
       return { id };
     },
 
@@ -77,13 +88,24 @@ export function createProjectService({ db, files }: ProjectDeps) {
           throw new AppError(409, { messageKey: 'project.hasChildren' });
       }
       for (const node of nodes) await projectRepo.deleteSubtree(db, caller.enterpriseId, node.path);
+      await activityRepo.record(
+        db,
+        nodes.map((node) => ({
+          enterpriseId: caller.enterpriseId,
+          kind: 'project.deleted' as const,
+          subject: node.name,
+          projectId: node.parent_id,
+          projectName: null,
+          actor: caller.loginName,
+        })),
+      );
     },
 
     /** The forest the caller sees: granted subtrees become roots of their own. */
     async mine(caller: Principal): Promise<ProjectNode[]> {
       const scope = await scopeOf(db, caller);
       const rows = await projectRepo.list(db, scope);
-      const { counts, devices } = await projectRepo.devicesForTree(
+      const { groupCounts, devices } = await projectRepo.devicesForTree(
         db,
         scope,
         rows.map((r) => r.id),
@@ -91,6 +113,7 @@ export function createProjectService({ db, files }: ProjectDeps) {
       );
       const nodes = new Map<number, ProjectNode>();
       for (const r of rows) {
+        const own = groupCounts ? (groupCounts.get(r.id) ?? 0) : r.device_count;
         nodes.set(r.id, {
           id: r.id,
           title: r.name,
@@ -102,8 +125,8 @@ export function createProjectService({ db, files }: ProjectDeps) {
           projectVirtualUuid: r.virtual_uuid,
           privileges: privilegesAt(caller, scope, r.path),
           modules: r.modules,
-          deviceCount: counts.get(r.id) ?? 0,
-          moreShow: (counts.get(r.id) ?? 0) > TREE_DEVICES_INLINE,
+          deviceCount: own,
+          moreShow: own > TREE_DEVICES_INLINE,
           deviceVOS: [],
           children: [],
         });
@@ -116,6 +139,7 @@ export function createProjectService({ db, files }: ProjectDeps) {
           devName: d.devName,
           devType: d.devType,
           statusLive: d.statusLive,
+          vehicle: d.vehicle,
         });
       }
       const roots: ProjectNode[] = [];

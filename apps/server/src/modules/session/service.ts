@@ -38,6 +38,8 @@ export type SessionDeps = {
   cache: SessionCache;
   captchaMode: CaptchaMode;
   title: string | undefined;
+  /** Who sees the AI service and vehicle GPS groups (config AI_LOGIN_NAMES). */
+  aiLoginNames?: string[] | '*';
   /** Draws a captcha; tests inject one whose answer they know. */
   drawCaptcha?: () => { text: string; svg: string };
 };
@@ -157,6 +159,8 @@ export function createSessionService(deps: SessionDeps) {
         name: principal.name,
         isSuperMan: principal.isSuperAdmin,
         isCloudAccount: principal.isCloudAccount,
+        showAiServices:
+          deps.aiLoginNames === '*' || (deps.aiLoginNames ?? []).includes(principal.loginName.toLowerCase()),
         roles: principal.roles,
         userPrivilegeKeys: privilegeList.map((p) => p.key),
         privilegeList,

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';
 import { deviceKeys } from '../../project/api/keys';
 
+export type CameraType = 'ordinary' | 'speedDome' | 'hemisphere';
+
 export interface Channel {
   id: number;
   index: number;
@@ -12,13 +14,19 @@ export interface Channel {
   state: 'alarm' | 'online' | 'unconfigured';
   playable: boolean;
   kind: 'normal' | 'alarm' | 'digital';
-  cameraType: 'ordinary' | 'speedDome' | 'hemisphere';
+  cameraType: CameraType;
   enable: boolean;
   gbCode: string | null;
 }
 
-export function fetchChannels(deviceId: number, signal?: AbortSignal): Promise<Channel[]> {
-  return api.post<Channel[]>('/api/device/channel/list', { deviceId }, { signal });
+/** What /channel/list answers: a channel and its place on the map (both null when it has none). */
+export interface ChannelDetail extends Channel {
+  longitude: number | null;
+  latitude: number | null;
+}
+
+export function fetchChannels(deviceId: number, signal?: AbortSignal): Promise<ChannelDetail[]> {
+  return api.post<ChannelDetail[]>('/api/device/channel/list', { deviceId }, { signal });
 }
 
 export function useChannelsQuery(deviceId: number | undefined) {

@@ -16,6 +16,8 @@ export interface AddDeviceBody {
   password: string;
   gbCode?: string;
   streamMode: StreamMode;
+  /** Vehicle-mounted: set up in home-page configuration, not played from the tree (SPEC §2). */
+  vehicle: boolean;
 }
 export interface UpdateDeviceBody {
   id: number;
@@ -25,6 +27,7 @@ export interface UpdateDeviceBody {
   password?: string;
   gbCode?: string | null;
   streamMode?: StreamMode;
+  vehicle?: boolean;
 }
 
 export async function saveDevice(body: AddDeviceBody | UpdateDeviceBody): Promise<void> {

@@ -1,6 +1,13 @@
-// Query keys of the GB28181 settings (CONVENTIONS 7); the device list's own keys live with the project tree's.
+// Query keys of the GB28181 settings and of tags (CONVENTIONS 7); device lists' keys live with the project tree's.
+import { deviceKeys } from '../../project/api/keys';
+
 export const gb28181Keys = {
   all: ['gb28181'] as const,
   sipServer: () => [...gb28181Keys.all, 'sipServer'] as const,
   regional: () => [...gb28181Keys.all, 'regional'] as const,
+};
+
+/** Under the device keys: deleting devices, which refreshes those, changes the tags' device counts too. */
+export const tagKeys = {
+  list: () => [...deviceKeys.all, 'tags'] as const,
 };

@@ -1,4 +1,5 @@
-// Device dialog: the stream mode it sends (TCP-PASSIVE by default) and the GB28181 settings panel from sipServer.
+// Device dialog: the stream mode it sends (TCP-PASSIVE by default), the vehicle-mounted switch, and the GB28181 settings
+// panel from sipServer.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Device } from '@svc/contracts';
@@ -72,6 +73,39 @@ describe('DeviceFormModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('/api/device/update')).toHaveLength(1));
     expect(callsTo('/api/device/update')[0]!.body).toMatchObject({ id: 7, streamMode: 'TCP-ACTIVE' });
+  });
+
+  it('adds a device as not vehicle-mounted unless the switch is turned on', async () => {
+    const { dialog, callsTo } = await openDialog();
+    type(dialog, 'sn', 'ABCDE12345678');
+    type(dialog, 'devName', 'Truck cam');
+    type(dialog, 'password', 'Secret#1');
+    const vehicle = within(dialog).getByRole('switch', { name: 'Vehicle-mounted device' });
+    expect(vehicle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/api/device/add')).toHaveLength(1));
+    expect(callsTo('/api/device/add')[0]!.body).toMatchObject({ vehicle: false });
+  });
+
+  it('sends vehicle: true when the switch is on', async () => {
+    const { dialog, callsTo } = await openDialog();
+    type(dialog, 'sn', 'ABCDE12345678');
+    type(dialog, 'devName', 'Truck cam');
+    type(dialog, 'password', 'Secret#1');
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Vehicle-mounted device' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/api/device/add')).toHaveLength(1));
+    expect(callsTo('/api/device/add')[0]!.body).toMatchObject({ vehicle: true });
+  });
+
+  it('shows an edited device’s vehicle flag and sends the change', async () => {
+    const { dialog, callsTo } = await openDialog(device({ vehicle: true, projectId: 3 }));
+    const vehicle = within(dialog).getByRole('switch', { name: 'Vehicle-mounted device' });
+    expect(vehicle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(vehicle);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/api/device/update')).toHaveLength(1));
+    expect(callsTo('/api/device/update')[0]!.body).toMatchObject({ id: 7, vehicle: false });
   });
 
   it('shows the platform SIP settings and the device ID from the GB code field', async () => {

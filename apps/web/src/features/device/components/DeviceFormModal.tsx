@@ -1,11 +1,17 @@
-// Add or edit a device (SPEC §3 Device, §5: serial number 13/16/20, GB code 20 digits, login name default Admin; stream mode).
+// Add or edit a device (SPEC §3 Device, §5: serial number 13/16/20, GB code 20 digits, login name default Admin; stream
+// mode; vehicle-mounted, SPEC §2).
 import { useState } from 'react';
-import { Alert, App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, App, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, ProjectNode } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
 import { optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
-import { useSaveDeviceMutation, type StreamMode } from '../api/device-save-mutation';
+import {
+  useSaveDeviceMutation,
+  type AddDeviceBody,
+  type StreamMode,
+  type UpdateDeviceBody,
+} from '../api/device-save-mutation';
 import { DEFAULT_DEVICE_LOGIN, DEFAULT_STREAM_MODE, gbCodeProblem, snProblem } from './device-form';
 import { SipSettingsPanel } from './SipSettingsPanel';
 import { StreamModeField } from './StreamModeField';
@@ -20,6 +26,7 @@ interface Values {
   password?: string;
   gbCode?: string;
   streamMode: StreamMode;
+  vehicle: boolean;
 }
 
 interface DeviceFormModalProps {
@@ -56,7 +63,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
     const loginName = optionalText(values.loginName) ?? DEFAULT_DEVICE_LOGIN;
     try {
       if (editing) {
-        await save.mutateAsync({
+        const body: UpdateDeviceBody = {
           id: editing.id,
           devName: values.devName.trim(),
           projectId: values.projectId!,
@@ -64,10 +71,12 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           password: values.password ? values.password : undefined,
           gbCode: optionalText(values.gbCode) ?? null,
           streamMode: values.streamMode,
-        });
+          vehicle: values.vehicle,
+        };
+        await save.mutateAsync(body);
         void message.success(t('device.saved'));
       } else {
-        await save.mutateAsync({
+        const body: AddDeviceBody = {
           sn: values.sn.trim(),
           devName: values.devName.trim(),
           devType: values.devType,
@@ -76,7 +85,9 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           password: values.password ?? '',
           gbCode: optionalText(values.gbCode),
           streamMode: values.streamMode,
-        });
+          vehicle: values.vehicle,
+        };
+        await save.mutateAsync(body);
         void message.success(t('device.added'));
       }
       onClose();
@@ -111,6 +122,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           loginName: editing?.loginName ?? DEFAULT_DEVICE_LOGIN,
           gbCode: editing?.gbCode ?? '',
           streamMode: editing?.streamMode ?? DEFAULT_STREAM_MODE,
+          vehicle: editing?.vehicle ?? false,
         }}
         onFinish={(values) => void submit(values)}
       >
@@ -177,6 +189,16 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           </Col>
           <Col span={24}>
             <StreamModeField />
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="vehicle"
+              label={t('device.field.vehicle')}
+              extra={t('device.form.vehicleHint')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
           </Col>
         </Row>
       </Form>

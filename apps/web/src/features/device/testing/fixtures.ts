@@ -14,6 +14,7 @@ export function device(over: Partial<Device> = {}): Device {
     loginName: 'Admin',
     gbCode: null,
     streamMode: 'TCP-PASSIVE',
+    vehicle: false,
     model: null,
     manufacturer: null,
     ip: null,

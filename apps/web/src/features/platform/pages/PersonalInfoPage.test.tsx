@@ -21,6 +21,7 @@ const session: Session = {
   name: 'Li Lei',
   isSuperMan: false,
   isCloudAccount: false,
+  showAiServices: false,
   roles: [{ id: 3, roleName: 'Monitors' }],
   userPrivilegeKeys: ['account'],
   privilegeList: [],

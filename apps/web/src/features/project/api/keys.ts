@@ -1,9 +1,12 @@
-// Query keys of projects and devices (CONVENTIONS 7): the tree of query/mine, device pages, details and channels.
+// Query keys of projects and devices (CONVENTIONS 7): the tree of query/mine, recent activity, device pages, details
+// and channels.
 import type { DeviceQuery } from '@svc/contracts';
 
 export const projectKeys = {
   all: ['project'] as const,
   mine: () => [...projectKeys.all, 'mine'] as const,
+  // Under `all`, so adding or deleting a project or device (which invalidate `all`) refreshes it too.
+  activity: (size: number) => [...projectKeys.all, 'activity', size] as const,
 };
 
 export const deviceKeys = {

@@ -1,6 +1,7 @@
-// Project-tree panel: rows from query/mine, the SPEC §2 click rules per node privileges, and the add dialog's §5 messages.
+// Project-tree panel: rows from query/mine, the SPEC §2 click rules per node privileges (vehicle devices included),
+// the groups of pages under each project, and the add dialog's §5 messages.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProjectNode } from '@svc/contracts';
+import type { ProjectNode, Session } from '@svc/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetApiEnvironment } from '../../../app/api/environment';
 import { renderInConsole, sessionWith } from '../../../test/console';
@@ -11,6 +12,7 @@ const device = (
   devName: string,
   statusLive: 'online' | 'dormancy' | 'offline',
   devType: 'IPC' | 'NVR' = 'IPC',
+  vehicle = false,
 ) => ({
   id,
   uuid: `uuid-${id}`,
@@ -18,6 +20,7 @@ const device = (
   devName,
   devType,
   statusLive,
+  vehicle,
 });
 
 function project(id: number, title: string, over: Partial<ProjectNode> = {}): ProjectNode {
@@ -50,14 +53,24 @@ const FOREST = [
       device(12, 'Dock cam', 'offline'),
       device(13, 'Recorder', 'online', 'NVR'),
       device(14, 'Old recorder', 'offline', 'NVR'),
+      device(15, 'Truck cam', 'offline', 'IPC', true),
     ],
   }),
-  project(2, 'Depot', { deviceCount: 1, deviceVOS: [device(21, 'Yard cam', 'online')] }),
+  project(2, 'Depot', {
+    deviceCount: 2,
+    deviceVOS: [device(21, 'Yard cam', 'online'), device(22, 'Van cam', 'online', 'IPC', true)],
+  }),
 ];
 
-async function open(keys = ['project']) {
-  const view = await renderInConsole(<ProjectTreePanel />, {
-    session: sessionWith(keys),
+/** Every key a group needs: map settings, video administration, AI service and location tracking. */
+const GROUP_KEYS = ['project', 'map', 'video', 'aisvr', 'vehicle-mounted-GPS'];
+
+async function open(
+  keys = ['project'],
+  { session = {}, routes }: { session?: Partial<Session>; routes?: { path: string }[] } = {},
+) {
+  const view = await renderInConsole(<ProjectTreePanel routes={routes} />, {
+    session: sessionWith(keys, session),
     handlers: { '/api/project/query/mine': () => ({ code: 1, data: FOREST }) },
   });
   await screen.findByText('Gate cam', undefined, { timeout: 10_000 });
@@ -118,6 +131,71 @@ describe('ProjectTreePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Play all channels of Old recorder' }));
     expect(await screen.findByText('The device is offline.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/page');
+  });
+
+  it('tells the user to set up a vehicle-mounted device in home-page configuration, marked with its icon', async () => {
+    const { router } = await open();
+    expect(screen.getAllByRole('img', { name: 'Vehicle-mounted device' })).toHaveLength(2);
+    // Offline as well: the vehicle rule comes before the offline one.
+    fireEvent.click(screen.getByText('Truck cam'));
+    expect(
+      await screen.findByText('This is a vehicle-mounted device: set it up in home-page configuration.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The device is offline.')).toBeNull();
+    expect(router.state.location.pathname).toBe('/page');
+  });
+
+  it('checks the permission before the vehicle rule', async () => {
+    await open();
+    fireEvent.click(screen.getByText('Van cam'));
+    expect(await screen.findByText('You have no permission to view this device.')).toBeTruthy();
+    expect(screen.queryByText('This is a vehicle-mounted device: set it up in home-page configuration.')).toBeNull();
+  });
+
+  it('lists map settings and video administration under each project, folded, without the AI groups', async () => {
+    await open(GROUP_KEYS);
+    expect(screen.getAllByText('Map settings')).toHaveLength(2);
+    expect(screen.getAllByText('Video administration')).toHaveLength(2);
+    expect(screen.queryByText('AI service')).toBeNull();
+    expect(screen.queryByText('Location tracking')).toBeNull();
+    expect(screen.queryByText('Digital map')).toBeNull();
+  });
+
+  it('shows AI service and location tracking to users in the configured list', async () => {
+    await open(GROUP_KEYS, { session: { showAiServices: true } });
+    expect(screen.getAllByText('AI service')).toHaveLength(2);
+    expect(screen.getAllByText('Location tracking')).toHaveLength(2);
+    fireEvent.click(screen.getAllByText('Location tracking')[0]!);
+    expect(await screen.findByText('Operations board')).toBeTruthy();
+  });
+
+  it('shows no group the user and the node do not allow', async () => {
+    await open(['project', 'video'], { session: { showAiServices: true } });
+    expect(screen.getAllByText('Video administration')).toHaveLength(2);
+    expect(screen.queryByText('Map settings')).toBeNull();
+    expect(screen.queryByText('AI service')).toBeNull();
+  });
+
+  it('greys an entry whose page does not exist yet and says so', async () => {
+    const { router } = await open(GROUP_KEYS);
+    fireEvent.click(screen.getAllByText('Map settings')[0]!);
+    const entry = await screen.findByText('Digital map');
+    expect(entry.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Digital map' })).toBeNull();
+    fireEvent.click(entry);
+    fireEvent.mouseEnter(entry);
+    expect(await screen.findByText('Not available yet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/page');
+  });
+
+  it('opens an entry whose page exists with the project id', async () => {
+    const { router } = await open(GROUP_KEYS, { routes: [{ path: '/project/map' }] });
+    fireEvent.click(screen.getAllByText('Map settings')[0]!);
+    const link = await screen.findByRole('link', { name: 'Digital map' });
+    expect(screen.getByText('Local map').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/map'));
+    expect(router.state.location.search).toBe('?projectId=1');
   });
 
   it('the add dialog states the name and logo rules before calling the server', async () => {

@@ -1,21 +1,29 @@
-// Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, more links, add/edit/delete.
+// Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, more links,
+// the groups of pages each project opens, add/edit/delete.
 import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Dropdown, Empty, Flex, Spin, Tooltip, Tree, Typography, type MenuProps } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import {
+  AimOutlined,
+  CarOutlined,
   EditOutlined,
   EnvironmentOutlined,
+  GlobalOutlined,
   HddOutlined,
   MoreOutlined,
   PictureOutlined,
   PlayCircleOutlined,
+  PlaySquareOutlined,
   PlusOutlined,
+  RobotOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ProjectNode } from '@svc/contracts';
+import { useSession } from '../../../app/layout/session-context';
 import { usePrivilege } from '../../../app/layout/use-privilege';
+import { CONSOLE_ROUTES } from '../../../app/routes';
 import { useWindowHeight } from '../../../app/layout/use-window-height';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useDeleteProjectsMutation } from '../api/project-delete-mutation';
@@ -28,8 +36,10 @@ import {
   liveQuery,
   nodeAllows,
   showsPlayAll,
+  treeGroups,
   type TreeDevice,
   type TreeEntry,
+  type TreeGroupKey,
 } from './project-tree';
 import './project-tree.css';
 
@@ -40,16 +50,29 @@ const TREE_OFFSET = 103 + 60;
 
 type Row = DataNode & { entry: TreeEntry; children?: Row[] };
 
+const GROUP_ICONS: Record<TreeGroupKey, typeof GlobalOutlined> = {
+  mapSettings: GlobalOutlined,
+  videoAdministration: PlaySquareOutlined,
+  aiService: RobotOutlined,
+  locationTracking: AimOutlined,
+};
+
 function toRows(entries: readonly TreeEntry[]): Row[] {
-  return entries.map((entry) => ({
-    key: entry.key,
-    entry,
-    isLeaf: entry.kind !== 'node' || entry.children.length === 0,
-    children: entry.kind === 'node' ? toRows(entry.children) : undefined,
-  }));
+  return entries.map((entry) => {
+    const children = entry.kind === 'node' || entry.kind === 'group' ? entry.children : undefined;
+    return {
+      key: entry.key,
+      entry,
+      isLeaf: !children || children.length === 0,
+      children: children && toRows(children),
+      // A page that does not exist yet is listed greyed and cannot be clicked.
+      disabled: entry.kind === 'page' && entry.page.href === null,
+    };
+  });
 }
 
-export function ProjectTreePanel() {
+/** `routes`: the route table the groups' entries link into; tests pass their own, as TabPages' do. */
+export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonly { path: string }[] } = {}) {
   const { t } = useTranslation('project');
   const can = usePrivilege();
   const projects = useMyProjectsQuery({ enabled: can('project') });
@@ -102,7 +125,7 @@ export function ProjectTreePanel() {
           />
         </div>
       ) : (
-        <ProjectTree forest={forest} onForm={openForm} />
+        <ProjectTree forest={forest} routes={routes} onForm={openForm} />
       )}
       <ProjectFormModal key={formSeq} target={formTarget} forest={forest} onClose={() => setFormTarget(undefined)} />
     </section>
@@ -111,9 +134,11 @@ export function ProjectTreePanel() {
 
 function ProjectTree({
   forest,
+  routes,
   onForm,
 }: {
   forest: readonly ProjectNode[];
+  routes: readonly { path: string }[];
   onForm: (target: ProjectFormTarget) => void;
 }) {
   const { t } = useTranslation('project');
@@ -121,11 +146,15 @@ function ProjectTree({
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const can = usePrivilege();
+  const { showAiServices } = useSession();
   const height = Math.max(200, useWindowHeight() - TREE_OFFSET);
   const remove = useDeleteProjectsMutation();
-  const entries = useMemo(() => buildTree(forest), [forest]);
+  const entries = useMemo(
+    () => buildTree(forest, (node) => treeGroups(node, { can, showAiServices, routes })),
+    [forest, can, showAiServices, routes],
+  );
   const rows = useMemo(() => toRows(entries), [entries]);
-  // Top-level projects start open so their areas and devices show at once.
+  // Top-level projects start open so their areas and devices show at once; their groups stay folded.
   const [expanded, setExpanded] = useState<React.Key[]>(() => entries.map((e) => e.key));
 
   /** A device click plays its first channel; the NVR play icon asks for every channel (`all`). */
@@ -133,6 +162,9 @@ function ProjectTree({
     switch (deviceClick(entry.device, entry.node, can)) {
       case 'noPermission':
         void message.warning(t('tree.noPermission'));
+        return;
+      case 'vehicle':
+        void message.info(t('tree.vehicleDevice'));
         return;
       case 'offline':
         void message.error(t('tree.deviceOffline'));
@@ -192,6 +224,11 @@ function ProjectTree({
           <>
             <Icon className={`device-status device-status-${device.statusLive}`} aria-hidden />
             <span className="project-tree-label">{device.devName}</span>
+            {device.vehicle && (
+              <Tooltip title={t('tree.vehicle')}>
+                <CarOutlined className="project-tree-vehicle" aria-label={t('tree.vehicle')} />
+              </Tooltip>
+            )}
             <span className="sr-only">{t(`status.${device.statusLive}`)}</span>
           </>
         );
@@ -203,6 +240,31 @@ function ProjectTree({
           <span className="project-tree-device" data-status={device.statusLive}>
             {row}
           </span>
+        );
+      }
+      case 'group': {
+        const Icon = GROUP_ICONS[entry.group.key];
+        return (
+          <span className="project-tree-group">
+            <Icon aria-hidden />
+            <span className="project-tree-label">{t(`tree.group.${entry.group.key}`)}</span>
+          </span>
+        );
+      }
+      case 'page': {
+        const { page } = entry;
+        const label = t(`tree.page.${page.key}`);
+        return page.href ? (
+          // The row's own click navigates too; the link stops its click so the page opens once.
+          <Link className="project-tree-page" to={page.href} onClick={(e) => e.stopPropagation()}>
+            {label}
+          </Link>
+        ) : (
+          <Tooltip title={t('tree.pageUnavailable')}>
+            <span className="project-tree-page" aria-disabled="true">
+              {label}
+            </span>
+          </Tooltip>
         );
       }
       case 'more':
@@ -286,6 +348,12 @@ function ProjectTree({
           const { entry } = row as unknown as Row;
           if (entry.kind === 'device') openDevice(entry);
           else if (entry.kind === 'more') void navigate(`${DEVICE_LIST_PATH}?projectId=${entry.node.id}`);
+          else if (entry.kind === 'page' && entry.page.href) void navigate(entry.page.href);
+          // A group's title folds and unfolds it, as its switcher does.
+          else if (entry.kind === 'group')
+            setExpanded((keys) =>
+              keys.includes(entry.key) ? keys.filter((k) => k !== entry.key) : [...keys, entry.key],
+            );
         }}
       />
     </div>

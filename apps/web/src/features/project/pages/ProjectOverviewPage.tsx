@@ -1,4 +1,5 @@
-// /project/index, the home tab: who is signed in, and the project overview (projects, devices by type and status).
+// /project/index, the home tab: who is signed in, the project overview (projects, devices by type and status) and
+// recent activity.
 import { Card, Col, Empty, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/layout/session-context';
@@ -6,6 +7,7 @@ import { usePrivilege } from '../../../app/layout/use-privilege';
 import { useDeviceCountsQuery } from '../../device/api/device-counts-query';
 import { useMyProjectsQuery } from '../api/projects-query';
 import { flattenNodes } from '../components/project-tree';
+import { RecentActivityCard } from '../components/RecentActivityCard';
 
 export default function ProjectOverviewPage() {
   const { t } = useTranslation('project');
@@ -87,6 +89,7 @@ export default function ProjectOverviewPage() {
           </Row>
         )}
       </Card>
+      {can('project') && <RecentActivityCard />}
     </Flex>
   );
 }

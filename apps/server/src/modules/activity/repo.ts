@@ -1,0 +1,77 @@
+// The enterprise's activity log (the overview's "recent activity"): what people did to projects and
+// devices, and devices coming online and going offline. Rows carry names as they were, so an entry
+// still reads after its subject is gone.
+import type { Db } from '../../db/database.js';
+import type { ActivityKind } from '../../db/schema.js';
+import { inScopeProjects } from '../project/repo.js';
+import type { Scope } from '../project/scope.js';
+
+/** How long entries are kept; the overview shows the newest. */
+export const ACTIVITY_RETENTION_DAYS = 90;
+
+export type ActivityEntry = {
+  enterpriseId: number;
+  kind: ActivityKind;
+  subject: string;
+  projectId: number | null;
+  projectName: string | null;
+  deviceId?: number | null;
+  actor: string | null;
+};
+
+export const activityRepo = {
+  async record(db: Db, entries: ActivityEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await db
+      .insertInto('activity')
+      .values(
+        entries.map((e) => ({
+          enterprise_id: e.enterpriseId,
+          kind: e.kind,
+          subject: e.subject,
+          project_id: e.projectId,
+          project_name: e.projectName,
+          device_id: e.deviceId ?? null,
+          actor: e.actor,
+        })),
+      )
+      .execute();
+  },
+
+  /**
+   * Newest first within the scope. Staff see entries of the projects they reach (by the node's path
+   * today, so an entry follows its project when that is granted later); a staff member in a device
+   * group sees only that group's devices' entries.
+   */
+  recent(db: Db, scope: Scope, size: number) {
+    let q = db
+      .selectFrom('activity')
+      .select(['id', 'kind', 'subject', 'project_id', 'project_name', 'actor', 'at'])
+      .where('activity.enterprise_id', '=', scope.enterpriseId);
+    if (scope.paths !== null)
+      q = q.where('activity.project_id', 'in', (eb) =>
+        inScopeProjects(eb.selectFrom('project'), scope).select('project.id'),
+      );
+    if (scope.groupId !== null) {
+      const group = scope.groupId;
+      q = q.where((eb) =>
+        eb.or([
+          eb('activity.device_id', 'is', null),
+          eb(
+            'activity.device_id',
+            'in',
+            eb.selectFrom('group_device').select('device_id').where('group_id', '=', group),
+          ),
+        ]),
+      );
+    }
+    return q.orderBy('activity.id', 'desc').limit(size).execute();
+  },
+
+  prune(db: Db, now: Date) {
+    return db
+      .deleteFrom('activity')
+      .where('at', '<', new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000))
+      .execute();
+  },
+};
