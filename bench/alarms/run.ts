@@ -3,6 +3,8 @@
 // enterprise, p95 of the poll (queryLatestListAll), the list's first page and its 10,000th page
 // (a jump, and a cursor seek), and the unread count. Prints figures only.
 //   npm run bench:alarms [-- --runs 100 --seconds 10]
+// With --ingest-sip it runs ingest-sip.ts instead: the same ingest end to end over SIP, with pictures,
+// server and devices in processes of their own (see that file for its flags).
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
 import { benchApp, signInMainAccount, timePost } from '../support.js';
@@ -138,4 +140,5 @@ async function main(): Promise<void> {
   for (const l of lines) console.log(l);
 }
 
-await main();
+if (process.argv.includes('--ingest-sip')) await import('./ingest-sip.js');
+else await main();

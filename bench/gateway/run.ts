@@ -32,6 +32,16 @@ const WINDOW_S = arg('window', 120);
 const PASSWORD = 'bench-dev-pass';
 
 type Stats = SimStats & { t: number };
+
+/**
+ * The server's event-loop delay since the last scrape (prom-client resets it on each): how long a
+ * datagram that arrived waits before its handler runs — the server's share of a keepalive's round trip.
+ */
+async function loopDelay(http: string): Promise<{ p99Ms: number; maxMs: number }> {
+  const text = await (await fetch(`${http}/metrics`)).text();
+  const read = (name: string) => 1000 * Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { p99Ms: read('nodejs_eventloop_lag_p99_seconds'), maxMs: read('nodejs_eventloop_lag_max_seconds') };
+}
 /** Ends the run after the storm (profiling it). */
 class StormOnly extends Error {}
 
@@ -146,7 +156,9 @@ try {
   fleet.proc.stdin!.write('reset\n');
   await sleep(500);
   const k0 = fleet.last()?.keepalivesSent ?? 0;
+  await loopDelay(server.http);
   const steady = await cpuOver(server.pid, WINDOW_S * 1000);
+  const lag = await loopDelay(server.http);
   fleet.proc.stdin!.write('print\n');
   await sleep(1500);
   const end = fleet.last()!;
@@ -177,6 +189,12 @@ try {
       `${ka.p99Ms.toFixed(1)} ms (max ${ka.maxMs.toFixed(0)})`,
       '≤ 50 ms',
       pass(ka.p99Ms <= 50),
+    ],
+    [
+      'steady: server event-loop delay p99',
+      `${lag.p99Ms.toFixed(1)} ms (max ${lag.maxMs.toFixed(0)})`,
+      '',
+      'the server-side wait of a keepalive',
     ],
     ['steady: false offlines', `${steadyFlips}; online ${steadyOnline}`, '0', pass(steadyFlips === 0)],
   );

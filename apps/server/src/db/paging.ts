@@ -1,7 +1,7 @@
 // Paging of every list (DESIGN §4 "Lists at scale"): {page, size, cursor?} in, {list, total,
 // totalCapped, nextCursor} out. With the previous page's cursor a page is a pure keyset seek; a jump
-// to page N without one walks only the id index (no row fetch) to find where the page starts, and
-// with a PageIndex only the part of it inside one id range.
+// to page N without one skips to it along the id index (no row fetch), and with a PageIndex only
+// within the one id range that holds it.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { TOTAL_CAP, type PageQuery } from '@svc/contracts';
 import { AppError } from '../http/app-error.js';
@@ -57,27 +57,22 @@ export async function pageNewestFirst<T extends { id: number }>(
   const located = index?.locate((q.page - 1) * q.size);
   const counting = located ? located.then(({ total }) => ({ total, totalCapped: false })) : countCapped(db, base);
 
-  if (jump) {
-    const at: { below: number | null; skip: number } | null = located
-      ? (await located).at
-      : { below: null, skip: (q.page - 1) * q.size };
-    const boundary = at
-      ? ((await (at.below === null ? base : base.where(idColumn, '<', at.below))
-          .select(sql.ref(idColumn).as('id'))
-          .orderBy(idColumn, 'desc')
-          .offset(at.skip)
-          .limit(1)
-          .executeTakeFirst()) as { id: number } | undefined)
-      : undefined;
-    if (!boundary) return { list: [], ...(await counting), nextCursor: null };
-    below = boundary.id + 1;
-  }
+  // A jump skips to its page in the same walk of the id index that picks the page's ids: with a
+  // PageIndex the walk starts at the id range holding the page, so it skips at most one range.
+  let skip = 0;
+  if (jump && located) {
+    const { at } = await located;
+    if (!at) return { list: [], ...(await counting), nextCursor: null };
+    below = at.below;
+    skip = at.skip;
+  } else if (jump) skip = (q.page - 1) * q.size;
   // Deferred join: the filters alone pick the page's ids, so the planner cannot be lured into a
   // long ordered scan by the joins and subqueries of the answer; those then run for this page only.
   const ids = (
     (await (below === null ? base : base.where(idColumn, '<', below))
       .select(sql.ref(idColumn).as('id'))
       .orderBy(idColumn, 'desc')
+      .offset(skip)
       .limit(q.size + 1)
       .execute()) as { id: number }[]
   ).map((r) => r.id);

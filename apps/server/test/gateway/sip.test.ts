@@ -177,6 +177,20 @@ describe('the SIP edge', () => {
 
     // A GB2312 keepalive from the registered socket is accepted…
     expect((await phone.keepalive('GB2312'))?.status).toBe(200);
+    // …and its retransmission (the 200 was lost) gets the same answer again without being handled twice.
+    const keepalive = serializeSip(
+      phone.request('MESSAGE', {
+        body: encodeBody(keepaliveNotify({ sn: 900, deviceId: CAMERA }), 'GB2312'),
+        contentType: MANSCDP_CONTENT_TYPE,
+      }),
+    );
+    const received = () => t.app.gateway.ctx.transport.stats.received;
+    const answered = await phone.send(keepalive);
+    const handled = received();
+    const again = await phone.send(keepalive);
+    expect(again && serializeSip(again).equals(serializeSip(answered!))).toBe(true);
+    expect(received()).toBe(handled);
+    expect(t.app.gateway.ctx.transport.serverTransactions.stats.replayed).toBeGreaterThanOrEqual(1);
     // …a body that is not XML is answered 400 …
     const bad = await phone.send(
       serializeSip(

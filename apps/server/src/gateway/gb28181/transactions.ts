@@ -1,4 +1,6 @@
-// Requests the platform sends (queries, INVITE, BYE): retransmission over UDP and matching answers.
+// Requests the platform sends (queries, INVITE, BYE): retransmission over UDP and matching answers;
+// and requests devices send: their retransmissions absorbed or answered again.
+import { createHash } from 'node:crypto';
 import { getHeader, parseCSeq, parseVia, type SipRequest, type SipResponse } from '@svc/gb28181';
 import type { Peer, SipTransport } from './transport.js';
 
@@ -93,5 +95,75 @@ export class ClientTransactions {
     if (entry.retransmit) clearTimeout(entry.retransmit);
     if (outcome instanceof Error) entry.reject(outcome);
     else entry.resolve(outcome);
+  }
+}
+
+/** How long a final answer is kept for retransmissions of its request: Timer J, 64·T1 (RFC 3261 §17.2.2). */
+const TIMER_J = 64 * T1;
+/** Past this many open transactions new ones go untracked (handled, not deduplicated) rather than grow memory. */
+const MAX_SERVER_TRANSACTIONS = 200_000;
+
+/**
+ * Requests devices send over UDP. A device retransmits until it hears a final answer; while its
+ * request is still being handled (an alarm waiting on its INSERT) a retransmission is absorbed, and
+ * once answered it gets the same answer again, so a slow moment never turns into duplicated work
+ * and a longer queue. The top Via and CSeq name the transaction (answers carry them too); the
+ * request's digest tells a true retransmission (byte-identical) from a device that reuses both for
+ * a new request, which is handled as new.
+ */
+export class ServerTransactions {
+  private readonly entries = new Map<string, { request: string; answer: Buffer | null; until: number }>();
+  readonly stats = { absorbed: 0, replayed: 0, untracked: 0 };
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private static key(msg: SipRequest | SipResponse, peer: { address: string; port: number }): string | undefined {
+    const via = getHeader(msg, 'via');
+    const cseq = getHeader(msg, 'cseq');
+    return via && cseq ? `${peer.address}:${peer.port} ${via} ${cseq}` : undefined;
+  }
+
+  /** 'new' to handle it; 'absorbed' to drop it; or the final answer to send again. */
+  receive(req: SipRequest, peer: { address: string; port: number }, raw: Buffer): 'new' | 'absorbed' | Buffer {
+    if (req.method === 'ACK') return 'new';
+    const key = ServerTransactions.key(req, peer);
+    if (key === undefined) return 'new';
+    const request = createHash('sha1').update(raw).digest('base64');
+    const open = this.entries.get(key);
+    if (open?.request === request) {
+      if (open.answer) {
+        this.stats.replayed++;
+        return open.answer;
+      }
+      this.stats.absorbed++;
+      return 'absorbed';
+    }
+    if (!open && this.entries.size >= MAX_SERVER_TRANSACTIONS) {
+      this.stats.untracked++;
+      return 'new';
+    }
+    // An answer that never comes (the handler failed silently) frees the entry after Timer J too.
+    this.entries.set(key, { request, answer: null, until: this.now() + TIMER_J });
+    return 'new';
+  }
+
+  /** Keeps a final answer for the request's retransmissions. */
+  answered(res: SipResponse, peer: { address: string; port: number }, bytes: Buffer): void {
+    if (res.status < 200) return;
+    const key = ServerTransactions.key(res, peer);
+    const open = key === undefined ? undefined : this.entries.get(key);
+    if (!open) return;
+    open.answer = bytes;
+    open.until = this.now() + TIMER_J;
+  }
+
+  /** Forgets transactions past Timer J. */
+  sweep(): void {
+    const now = this.now();
+    for (const [key, e] of this.entries) if (e.until <= now) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }

@@ -3,6 +3,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { parseSipMessage, serializeSip, SipStreamParser, type SipMessage } from '@svc/gb28181';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { ServerTransactions } from './transactions.js';
 
 export type Peer =
   | { transport: 'UDP'; address: string; port: number }
@@ -26,6 +27,9 @@ export class SipTransport {
   private tcp: net.Server | undefined;
   private closed = false;
   private readonly sockets = new Set<net.Socket>();
+  /** UDP requests' retransmissions (TCP is reliable: devices do not retransmit over it). */
+  readonly serverTransactions = new ServerTransactions();
+  private sweeper: NodeJS.Timeout | undefined;
   onMessage: (msg: SipMessage, peer: Peer) => void = () => undefined;
   onTcpClose: (socket: net.Socket) => void = () => undefined;
 
@@ -56,6 +60,8 @@ export class SipTransport {
       });
     });
     this.tcp = tcp;
+    this.sweeper = setInterval(() => this.serverTransactions.sweep(), 5_000);
+    this.sweeper.unref();
     return bound;
   }
 
@@ -68,6 +74,7 @@ export class SipTransport {
     const buf = serializeSip(msg);
     this.stats.sent++;
     if (peer.transport === 'UDP') {
+      if (msg.kind === 'response') this.serverTransactions.answered(msg, peer, buf);
       this.udp?.send(buf, peer.port, peer.address);
       return;
     }
@@ -81,6 +88,7 @@ export class SipTransport {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     for (const s of this.sockets) s.destroy();
     await Promise.all([
       new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),
@@ -93,6 +101,14 @@ export class SipTransport {
     if (buf.length <= 4 && buf.toString('latin1').trim() === '') return;
     const parsed = parseSipMessage(buf);
     if (!parsed.ok) return this.malformed(parsed.error, peer);
+    if (parsed.value.kind === 'request' && peer.transport === 'UDP') {
+      const seen = this.serverTransactions.receive(parsed.value, peer, buf);
+      if (seen === 'absorbed') return;
+      if (seen !== 'new') {
+        this.udp?.send(seen, peer.port, peer.address);
+        return;
+      }
+    }
     this.dispatch(parsed.value, peer);
   }
 

@@ -22,6 +22,13 @@ const GUARDED_KINDS = new Set([ALARM_PICTURE_KIND]);
 
 export function createFileService({ db, dataDir }: FileDeps) {
   const root = join(dataDir, 'files');
+  // Devices upload alarm pictures by the hundred a second: make each enterprise's folder once.
+  const made = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
   const pathOf = (enterpriseId: number, id: number) => join(root, String(enterpriseId), String(id));
 
   return {
@@ -50,7 +57,7 @@ export function createFileService({ db, dataDir }: FileDeps) {
       });
       try {
         const target = pathOf(owner.enterpriseId, id);
-        await mkdir(join(root, String(owner.enterpriseId)), { recursive: true });
+        await ensureDir(join(root, String(owner.enterpriseId)));
         // Write then rename: a reader never sees half a file.
         await writeFile(`${target}.part`, bytes);
         await rename(`${target}.part`, target);
