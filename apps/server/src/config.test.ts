@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/console', DATA_DIR: '/var/lib/console' }).dataDir).toBe('/var/lib/console');
   });
 
+  it('reads the login names that see the AI groups: a list, everyone, or no one', () => {
+    expect(loadConfig({ AI_LOGIN_NAMES: 'Ops1, lilei' }).aiLoginNames).toEqual(['ops1', 'lilei']);
+    expect(loadConfig({ AI_LOGIN_NAMES: '*' }).aiLoginNames).toBe('*');
+    expect(loadConfig({}).aiLoginNames).toEqual([]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -34,6 +40,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CONSOLE_ADMIN_LOGIN', '9admin'],
     ['CONSOLE_ADMIN_EMAIL', 'not-an-email'],
+    ['AI_LOGIN_NAMES', 'ops,9bad'],
   ])('refuses %s=%s with one line naming it', (name, value) => {
     let error: unknown;
     try {

@@ -44,6 +44,21 @@ describe('sign-in', () => {
     expect(data.privilegeList.map((p) => p.key)).toEqual(data.userPrivilegeKeys);
   });
 
+  it('shows the AI service and GPS groups only to the configured login names', async () => {
+    const session = async (app: TestApp) => {
+      const token = await app.login(ADMIN.loginName, ADMIN.password);
+      return (await app.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token } })).body
+        .data as { showAiServices: boolean };
+    };
+    expect((await session(t)).showAiServices).toBe(false);
+    const listed = await createTestApp({ AI_LOGIN_NAMES: 'ops1, Admin' });
+    try {
+      expect((await session(listed)).showAiServices).toBe(true);
+    } finally {
+      await listed.close();
+    }
+  });
+
   it('stores only a hash of the token', async () => {
     const token = await t.login(ADMIN.loginName, ADMIN.password);
     const rows = await t.db.selectFrom('session').select('token_hash').execute();
