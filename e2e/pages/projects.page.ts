@@ -50,6 +50,13 @@ export class ProjectTree {
   moreLink() {
     return this.root().locator('.project-tree-more');
   }
+
+  /** Device rows whose title matches `title` (the tree is virtual: only rows near the viewport are in the DOM). */
+  deviceRows(title: RegExp) {
+    return this.root()
+      .locator('.ant-tree-treenode')
+      .filter({ has: this.page.locator('.project-tree-device .project-tree-label', { hasText: title }) });
+  }
 }
 
 export class ProjectDialog extends ConsoleScreen {
@@ -80,6 +87,20 @@ export class DeviceListScreen extends ConsoleScreen {
 
   search() {
     return this.root().getByPlaceholder(/Name or serial number|名称或序列号|名稱或序列號/);
+  }
+
+  rows() {
+    return this.root().locator('.ant-table-row');
+  }
+
+  /** The project filter (a TreeSelect); shows the chosen node's title. */
+  projectFilter() {
+    return this.root().locator('.device-filter-project');
+  }
+
+  /** The pager's "Total: n". */
+  total() {
+    return this.root().locator('.ant-pagination-total-text');
   }
 
   rowCheckbox(text: string) {

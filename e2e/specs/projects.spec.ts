@@ -1,6 +1,7 @@
 // Projects and devices (issue 5 §4–§6): a main account builds a project tree with logos, adds a device, finds it in the
 // tree and the list; deleting the project is refused while the device exists and succeeds once it is gone. Also the
-// screenshots of the tree and the device list in the three languages.
+// screenshots of the tree and the device list in the three languages. A node with more devices than the tree lists
+// ends in a "more" link that opens the device list filtered to it.
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
@@ -11,10 +12,13 @@ import { ApiSession, uniqueName } from '../fixtures/api';
 import { signInAs } from '../fixtures/session';
 import { DeviceListScreen, ProjectDialog, ProjectTree } from '../pages/projects.page';
 import { logoPng } from '../support/png';
+import { areaUnder, camerasIn, enterpriseWithProject } from '../support/seed';
 
 const PASSWORD = 'Proj#Main2025';
 const DIR = join(process.cwd(), 'test-results', 'screens');
 const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
+/** TREE_DEVICES_INLINE of packages/contracts: the specs drive the console from outside, so they restate it. */
+const TREE_DEVICES_INLINE = 10;
 const logo = () => ({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
 
 /** A fresh enterprise; answers its main account's login name. */
@@ -199,4 +203,43 @@ test('project tree and device list in three languages', async ({ page, admin, ba
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(DIR, `project-overview-${lang}.png`) });
   }
+});
+
+test("a node's more link opens the device list filtered to that node, with all its devices", async ({
+  page,
+  admin,
+}) => {
+  const { mainLogin, boss, projectId, logoUrl } = await enterpriseWithProject(page.request, admin, {
+    prefix: 'more',
+    password: PASSWORD,
+    proName: 'Riverside',
+  });
+  // An area one past the inline limit; seeded by API calls, the UI is only what is under test.
+  const atrium = await areaUnder(boss, { parentId: projectId, proName: 'Atrium', proLogo: logoUrl });
+  const cameras = await camerasIn(boss, { projectId: atrium, name: 'Atrium cam', count: TREE_DEVICES_INLINE + 1 });
+  // A device beside the area, in its parent project: the filtered list must leave it out.
+  await camerasIn(boss, { projectId, name: 'Gate cam', count: 1 });
+
+  await signInAs(page, mainLogin, PASSWORD);
+  const tree = new ProjectTree(page);
+  // Top-level projects start open, their areas folded.
+  await expect(tree.title('Gate cam 01')).toBeVisible();
+  await expect(tree.moreLink()).toHaveCount(0);
+  await tree.expander('Atrium').click();
+  await expect(tree.animating()).toHaveCount(0);
+  // The first ten by name, then the link; the eleventh is only in the list.
+  await expect(tree.deviceRows(/^Atrium cam \d\d$/)).toHaveCount(TREE_DEVICES_INLINE);
+  await expect(tree.title('Atrium cam 10')).toBeVisible();
+  await expect(tree.title('Atrium cam 11')).toHaveCount(0);
+  await expect(tree.moreLink()).toHaveCount(1);
+  await expect(tree.moreLink()).toHaveText('More devices (11 in all)');
+
+  await tree.moreLink().click();
+  await expect(page).toHaveURL(new RegExp(`/project/device\\?projectId=${atrium}$`));
+  const list = new DeviceListScreen(page);
+  await expect(list.projectFilter()).toContainText('Atrium');
+  await expect(list.total()).toHaveText('Total: 11');
+  await expect(list.rows()).toHaveCount(cameras.length);
+  for (const { devName } of cameras) await expect(list.row(devName)).toBeVisible();
+  await expect(list.row('Gate cam 01')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 // A fresh enterprise with one project (logo and all) made through the API, signed in: where the device specs start.
+// Areas and batches of devices under it, through the API too, for specs that need a fuller tree fast.
 import type { APIRequestContext } from '@playwright/test';
 import { ApiSession, uniqueName } from '../fixtures/api';
 import type { Admin } from '../fixtures/console-test';
@@ -8,7 +9,7 @@ export async function enterpriseWithProject(
   request: APIRequestContext,
   admin: Admin,
   o: { prefix: string; password: string; proName: string },
-): Promise<{ mainLogin: string; boss: ApiSession; projectId: number }> {
+): Promise<{ mainLogin: string; boss: ApiSession; projectId: number; logoUrl: string }> {
   const platform = await ApiSession.signIn(request, admin.login, admin.password);
   const mainLogin = uniqueName(o.prefix);
   await platform.post('/api/enterprise/add', {
@@ -23,5 +24,43 @@ export async function enterpriseWithProject(
     buffer: logoPng(),
   });
   const project = await boss.post<{ id: number }>('/api/project/add', { proName: o.proName, proLogo: logo.url });
-  return { mainLogin, boss, projectId: project.id };
+  return { mainLogin, boss, projectId: project.id, logoUrl: logo.url };
+}
+
+/** A monitoring area under `parentId`; every node needs a logo, so pass the one already uploaded. */
+export async function areaUnder(
+  boss: ApiSession,
+  o: { parentId: number; proName: string; proLogo: string },
+): Promise<number> {
+  return (await boss.post<{ id: number }>('/api/project/add', { ...o, kind: 'area' })).id;
+}
+
+/**
+ * `count` IPCs named `<name> 01`, `<name> 02`… in one node (one call each: the API adds one device at a time).
+ * The two-digit suffix keeps the tree's order (by name) the numeric one. Serials are 13 letters or digits
+ * (SPEC §5): a stamp of this run plus the index, so reruns against one server never collide.
+ */
+export async function camerasIn(
+  boss: ApiSession,
+  o: { projectId: number; name: string; count: number },
+): Promise<{ id: number; devName: string }[]> {
+  if (o.count > 99) throw new Error('camerasIn numbers devices with two digits: at most 99');
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`
+    .toUpperCase()
+    .padStart(10, '0')
+    .slice(-10);
+  const added: { id: number; devName: string }[] = [];
+  for (let i = 1; i <= o.count; i++) {
+    const devName = `${o.name} ${String(i).padStart(2, '0')}`;
+    const sn = `C${stamp}${String(i).padStart(2, '0')}`;
+    const { id } = await boss.post<{ id: number }>('/api/device/add', {
+      sn,
+      devName,
+      devType: 'IPC',
+      projectId: o.projectId,
+      password: 'cam-pass-1',
+    });
+    added.push({ id, devName });
+  }
+  return added;
 }
