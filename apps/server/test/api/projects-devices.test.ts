@@ -1,4 +1,5 @@
 // The project tree, devices and channels, and what staff see of them (issue 5 §1–§3).
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';
 import { apiEnterprise, uniqueLogin } from '../factories.js';
@@ -467,6 +468,26 @@ describe('tree counts, vehicle devices and recent activity', () => {
       .where('project_id', '=', yard)
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(7);
+  });
+
+  it('sends a large tree gzipped to a client that accepts it, and small answers as they are', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/query/mine',
+      headers: { xaccesstoken: boss.token, 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as Body;
+    expect(body.code).toBe(1);
+    expect((body.data as Node[]).length).toBeGreaterThan(1);
+    expect(res.rawPayload.length).toBeLessThan(gunzipSync(res.rawPayload).length / 2);
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/countByType',
+      headers: { xaccesstoken: boss.token, 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect((small.json() as Body).code).toBe(1);
   });
 
   it('marks vehicle devices in the list and the tree', async () => {
