@@ -2,6 +2,9 @@
 // once, sends each fragment to every viewer, drops viewers that fall behind, and (when someone
 // asked for HLS) cuts the stream into one-GOP segments.
 import type { VideoTrack } from '@svc/media';
+import { wsBinaryFrame, type Fragment } from './ws-frame.js';
+
+export type { Fragment } from './ws-frame.js';
 
 export interface StreamInfo {
   codec: 'h264' | 'h265';
@@ -12,7 +15,8 @@ export interface StreamInfo {
 
 export interface Viewer {
   start(info: StreamInfo, init: Buffer): void;
-  send(fragment: Buffer): void;
+  /** The same Fragment object goes to every viewer: use its bytes, never change them. */
+  send(fragment: Fragment): void;
   /** Bytes queued towards this viewer and not yet written to the network. */
   readonly backlog: number;
   close(code: number, reason: string): void;
@@ -42,7 +46,7 @@ export const infoOf = (t: VideoTrack): StreamInfo => ({
 export class StreamHub {
   info: StreamInfo | undefined;
   init: Buffer | undefined;
-  private gop: Buffer[] = [];
+  private gop: Fragment[] = [];
   private gopBytes = 0;
   private gopOverflow = false;
   readonly viewers = new Set<Viewer>();
@@ -59,8 +63,10 @@ export class StreamHub {
     if (this.hls) this.hls = { segments: [], parts: [], duration: 0, sequence: this.hls.sequence + 1 };
   }
 
-  push(fragment: Buffer, keyframe: boolean, duration: number): void {
+  push(payload: Buffer, keyframe: boolean, duration: number): void {
     this.stats.fragments++;
+    // Framed once here for every viewer and for the GOP cache (late joiners reuse the frames too).
+    const fragment = wsBinaryFrame(payload);
     if (keyframe) {
       this.cutHlsSegment();
       this.gop = [];
@@ -69,7 +75,7 @@ export class StreamHub {
     }
     if (!this.gopOverflow) {
       this.gop.push(fragment);
-      this.gopBytes += fragment.length;
+      this.gopBytes += fragment.frame.length;
       if (this.gopBytes > MAX_GOP_BYTES) {
         this.gopOverflow = true;
         this.gop = [];
@@ -78,7 +84,7 @@ export class StreamHub {
     }
     // A segment must begin with a keyframe: collect only from one on.
     if (this.hls && (keyframe || this.hls.parts.length > 0)) {
-      this.hls.parts.push(fragment);
+      this.hls.parts.push(fragment.data);
       this.hls.duration += duration / 90_000;
     }
     for (const v of this.viewers) {

@@ -1,11 +1,10 @@
 // The media routes: fMP4 over WebSocket (the console's player) and HLS, both opened by signed URLs
 // that livePlayUrl hands out (docs/contracts/live-api.md).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { WebSocket } from 'ws';
 import { codeMessage, resolveLanguage } from '@svc/contracts';
-import type { StreamInfo, Viewer } from './hub.js';
 import type { LiveStreams } from './live.js';
 import type { UrlSigner } from './signing.js';
+import { WebSocketViewer } from './ws-viewer.js';
 
 const KEY = /^\d+-\d+-\d+-(main|sub)$/;
 /** Close code for a missing, bad or expired signature: SPEC §8 "user token expired". */
@@ -15,23 +14,6 @@ type SignedQuery = { exp?: string; sig?: string; lang?: string };
 
 export const liveScope = (key: string) => `live:${key}`;
 export const hlsScope = (key: string) => `hls:${key}`;
-
-class WebSocketViewer implements Viewer {
-  constructor(private readonly ws: WebSocket) {}
-  get backlog(): number {
-    return this.ws.bufferedAmount;
-  }
-  start(info: StreamInfo, init: Buffer): void {
-    this.ws.send(JSON.stringify({ type: 'init', ...info }));
-    this.ws.send(init);
-  }
-  send(fragment: Buffer): void {
-    this.ws.send(fragment);
-  }
-  close(code: number, reason: string): void {
-    this.ws.close(code, reason);
-  }
-}
 
 export function mediaRoutes(app: FastifyInstance, live: LiveStreams, signer: UrlSigner): void {
   const signed = (scope: string, q: SignedQuery) =>

@@ -22,6 +22,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { until } from '../wait.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo } from '../factories.js';
 
@@ -31,16 +32,6 @@ const CAM = '34020000001320000501';
 const OTHER_CAM = '34020000001320000502';
 const PASSWORD = 'restart-cam-pass';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A request as bytes on the wire: sending these again is a retransmission (same Call-ID, CSeq, branch). */
 type Sent = { raw: Buffer; callId: string };

@@ -6,6 +6,7 @@ import { alarmNotify } from '@svc/gb28181';
 import { createSimulator, raiseAlarm, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/notify/notifier.js';
+import { until } from '../wait.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo } from '../factories.js';
 import { makePng } from '../images.js';
@@ -37,15 +38,6 @@ const alarmRows = () =>
     .where('device_id', '=', deviceId)
     .orderBy('id')
     .execute();
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

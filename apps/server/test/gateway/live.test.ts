@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { until as waitUntil } from '../wait.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo } from '../factories.js';
 
@@ -42,15 +43,9 @@ const post = async (token: string, url: string, payload: unknown) =>
     })
   ).body as Body;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// Streams take longer than rows: a wider bound.
+const until = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) =>
+  waitUntil(what, probe, ms, 50);
 
 const statusOf = async (id: number) =>
   (await t.db.selectFrom('device').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

@@ -17,6 +17,19 @@ export type ProjectRow = {
   device_count: number;
 };
 
+const PROJECT_COLUMNS = [
+  'id',
+  'parent_id',
+  'root_id',
+  'path',
+  'kind',
+  'name',
+  'logo_url',
+  'virtual_uuid',
+  'modules',
+  'device_count',
+] as const;
+
 /** Limits a query on `project` to the scope's subtrees. */
 export function inScopeProjects<O>(q: SelectQueryBuilder<Database, 'project', O>, scope: Scope) {
   const scoped = q.where('project.enterprise_id', '=', scope.enterpriseId);
@@ -28,36 +41,14 @@ export function inScopeProjects<O>(q: SelectQueryBuilder<Database, 'project', O>
 export const projectRepo = {
   list(db: Db, scope: Scope): Promise<ProjectRow[]> {
     return inScopeProjects(db.selectFrom('project'), scope)
-      .select([
-        'id',
-        'parent_id',
-        'root_id',
-        'path',
-        'kind',
-        'name',
-        'logo_url',
-        'virtual_uuid',
-        'modules',
-        'device_count',
-      ])
+      .select(PROJECT_COLUMNS)
       .orderBy('path')
       .execute() as Promise<ProjectRow[]>;
   },
 
   get(db: Db, scope: Scope, id: number): Promise<ProjectRow | undefined> {
     return inScopeProjects(db.selectFrom('project'), scope)
-      .select([
-        'id',
-        'parent_id',
-        'root_id',
-        'path',
-        'kind',
-        'name',
-        'logo_url',
-        'virtual_uuid',
-        'modules',
-        'device_count',
-      ])
+      .select(PROJECT_COLUMNS)
       .where('project.id', '=', id)
       .executeTakeFirst() as Promise<ProjectRow | undefined>;
   },
