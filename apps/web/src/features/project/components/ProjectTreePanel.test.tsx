@@ -67,15 +67,24 @@ const GROUP_KEYS = ['project', 'map', 'video', 'aisvr', 'vehicle-mounted-GPS'];
 
 async function open(
   keys = ['project'],
-  { session = {}, routes }: { session?: Partial<Session>; routes?: { path: string }[] } = {},
+  {
+    session = {},
+    routes,
+    forest = FOREST,
+    first = 'Gate cam',
+  }: { session?: Partial<Session>; routes?: { path: string }[]; forest?: ProjectNode[]; first?: string } = {},
 ) {
   const view = await renderInConsole(<ProjectTreePanel routes={routes} />, {
     session: sessionWith(keys, session),
-    handlers: { '/api/project/query/mine': () => ({ code: 1, data: FOREST }) },
+    handlers: { '/api/project/query/mine': () => ({ code: 1, data: forest }) },
   });
-  await screen.findByText('Gate cam', undefined, { timeout: 10_000 });
+  await screen.findByText(first, undefined, { timeout: 10_000 });
   return view;
 }
+
+/** The tree row (treeitem) that shows `text`. */
+const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="treeitem"]')!;
+const switcherOf = (text: string) => rowOf(text).querySelector<HTMLElement>('.ant-tree-switcher')!;
 
 afterEach(() => resetApiEnvironment());
 
@@ -209,5 +218,128 @@ describe('ProjectTreePanel', () => {
     fireEvent.change(dialog.querySelector('#proName')!, { target: { value: '' } });
     expect(await within(dialog).findByText('Project name cannot be empty.')).toBeTruthy();
     await waitFor(() => expect(callsTo('/api/project/add')).toHaveLength(0));
+  });
+
+  it('is a tree of rows with their level, place and fold state, named by the panel title', async () => {
+    await open();
+    const tree = screen.getByRole('tree', { name: 'Projects' });
+    expect(within(tree).getAllByRole('treeitem').length).toBeGreaterThan(5);
+    const harbour = rowOf('Harbour');
+    expect(harbour.getAttribute('aria-expanded')).toBe('true');
+    expect(harbour.getAttribute('aria-level')).toBe('1');
+    expect(harbour.getAttribute('aria-setsize')).toBe('2');
+    const cam = rowOf('Gate cam');
+    expect(cam.getAttribute('aria-level')).toBe('2');
+    expect(cam.hasAttribute('aria-expanded')).toBe(false);
+    // The status icon names the status.
+    expect(within(cam).getByRole('img', { name: 'Online' })).toBeTruthy();
+    expect(within(rowOf('Dock cam')).getByRole('img', { name: 'Offline' })).toBeTruthy();
+    fireEvent.click(switcherOf('Harbour'));
+    expect(harbour.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Gate cam')).toBeNull();
+  });
+
+  it('counts every expand click, however fast they come', async () => {
+    await open(GROUP_KEYS);
+    // Harbour's groups, found afresh each time: rows show other entries as the ones above them unfold.
+    const switcher = (group: string) =>
+      screen.getAllByText(group)[0]!.closest('[role="treeitem"]')!.querySelector<HTMLElement>('.ant-tree-switcher')!;
+    fireEvent.click(switcher('Map settings'));
+    fireEvent.click(switcher('Video administration'));
+    expect(screen.getAllByText('Digital map')).toHaveLength(1);
+    expect(screen.getAllByText('Video plan')).toHaveLength(1);
+    fireEvent.click(switcher('Map settings'));
+    expect(screen.queryByText('Digital map')).toBeNull();
+    expect(screen.getAllByText('Video plan')).toHaveLength(1);
+  });
+
+  it('moves, folds and opens rows from the keyboard', async () => {
+    const { router } = await open();
+    const tree = screen.getByRole('tree');
+    const active = () => document.getElementById(tree.getAttribute('aria-activedescendant') ?? '');
+    // Tabbing in makes the first row active.
+    fireEvent.focus(tree);
+    expect(active()).toBe(rowOf('Harbour'));
+    expect(rowOf('Harbour').classList.contains('ant-tree-treenode-active')).toBe(true);
+    fireEvent.keyDown(tree, { key: 'ArrowLeft' });
+    expect(screen.queryByText('Gate cam')).toBeNull();
+    fireEvent.keyDown(tree, { key: 'ArrowRight' });
+    fireEvent.keyDown(tree, { key: 'ArrowRight' });
+    expect(active()).toBe(rowOf('Gate cam'));
+    fireEvent.keyDown(tree, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/live'));
+    expect(new URLSearchParams(router.state.location.search).get('deviceId')).toBe('11');
+  });
+
+  it("opens one menu for the whole tree, from a node's button or a right click", async () => {
+    await open(['project', 'project-add', 'project-edit', 'project-delete']);
+    // No menu is mounted until one is asked for.
+    expect(document.querySelector('.ant-dropdown')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Harbour' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Add sub-project', 'Add monitoring area', 'Edit', 'Delete']);
+
+    fireEvent.contextMenu(screen.getByText('Depot'));
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Add sub-project' })).toBeTruthy());
+    expect(document.querySelectorAll('.ant-dropdown')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(await within(await screen.findByRole('dialog')).findAllByText('Delete Depot?')).not.toHaveLength(0);
+  });
+
+  it('opens the add dialog of an area from the menu', async () => {
+    await open(['project', 'project-add']);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Depot' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add monitoring area' }));
+    expect(await within(await screen.findByRole('dialog')).findByText('Add monitoring area')).toBeTruthy();
+  });
+
+  it('closes the menu on Escape, the focus staying on its button', async () => {
+    await open(['project', 'project-delete']);
+    const button = screen.getByRole('button', { name: 'Actions for Harbour' });
+    button.focus();
+    fireEvent.click(button);
+    await screen.findByRole('menuitem', { name: 'Delete' });
+    expect(document.querySelector('.project-tree-menu-anchor.ant-dropdown-open')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape', keyCode: 27 });
+    // The menu's anchor loses antd's open class (jsdom never ends the closing animation).
+    await waitFor(() => expect(document.querySelector('.project-tree-menu-anchor.ant-dropdown-open')).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('offers no menu on a node the user may not change', async () => {
+    await open();
+    // Harbour grants project-edit itself; Depot grants nothing.
+    expect(screen.getByRole('button', { name: 'Actions for Harbour' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Actions for Depot' })).toBeNull();
+    fireEvent.contextMenu(screen.getByText('Depot'));
+    expect(document.querySelector('.ant-dropdown')).toBeNull();
+  });
+
+  it('renders only the rows near the view, and the others as the tree scrolls', async () => {
+    const devices = Array.from({ length: 2000 }, (_, i) => device(1000 + i, `Cam ${i + 1}`, 'online'));
+    await open(['project'], {
+      forest: [project(9, 'Plant', { deviceCount: devices.length, deviceVOS: devices })],
+      first: 'Cam 1',
+    });
+    const rows = () => screen.getAllByRole('treeitem');
+    expect(rows().length).toBeLessThan(100);
+    expect(screen.queryByText('Cam 2000')).toBeNull();
+    const holder = document.querySelector<HTMLElement>('.ant-tree-list-holder')!;
+    fireEvent.scroll(holder, { target: { scrollTop: 2000 * 28 } });
+    expect(await screen.findByText('Cam 2000')).toBeTruthy();
+    expect(screen.queryByText('Cam 1')).toBeNull();
+    expect(rows().length).toBeLessThan(100);
+  });
+
+  it("mounts the play icon's tooltip when the pointer reaches it", async () => {
+    await open();
+    const play = screen.getByRole('button', { name: 'Play all channels of Recorder' });
+    // The icon is drawn once the row is hovered, its tooltip once the pointer reaches the icon.
+    expect(play.querySelector('.project-tree-tip')).toBeNull();
+    fireEvent.mouseEnter(screen.getByText('Recorder'));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(play.querySelector('.project-tree-tip')!);
+    expect(await screen.findByRole('tooltip')).toBeTruthy();
+    expect(screen.getByRole('tooltip').textContent).toBe('Play all channels of Recorder');
   });
 });

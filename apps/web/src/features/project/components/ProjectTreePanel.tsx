@@ -1,25 +1,10 @@
 // Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, more links,
 // the groups of pages each project opens, add/edit/delete.
-import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Dropdown, Empty, Flex, Spin, Tooltip, Tree, Typography, type MenuProps } from 'antd';
-import type { DataNode } from 'antd/es/tree';
-import {
-  AimOutlined,
-  CarOutlined,
-  EditOutlined,
-  EnvironmentOutlined,
-  GlobalOutlined,
-  HddOutlined,
-  MoreOutlined,
-  PictureOutlined,
-  PlayCircleOutlined,
-  PlaySquareOutlined,
-  PlusOutlined,
-  RobotOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
+import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { App, Button, Dropdown, Empty, Spin, Tooltip, Typography, type MenuProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ProjectNode } from '@svc/contracts';
 import { useSession } from '../../../app/layout/session-context';
 import { usePrivilege } from '../../../app/layout/use-privilege';
@@ -29,17 +14,17 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { useDeleteProjectsMutation } from '../api/project-delete-mutation';
 import { useMyProjectsQuery } from '../api/projects-query';
 import { ProjectFormModal, type ProjectFormTarget } from './ProjectFormModal';
+import { ProjectTreeList } from './ProjectTreeList';
+import type { DeviceEntry, TreeRowActions } from './ProjectTreeRow';
 import {
   buildTree,
   deviceClick,
-  keysToExpand,
   liveQuery,
-  nodeAllows,
-  showsPlayAll,
+  nodeMenuKeys,
+  toggleExpanded,
   treeGroups,
-  type TreeDevice,
+  visibleRows,
   type TreeEntry,
-  type TreeGroupKey,
 } from './project-tree';
 import './project-tree.css';
 
@@ -47,29 +32,6 @@ export const LIVE_PATH = '/project/live';
 export const DEVICE_LIST_PATH = '/project/device';
 /** Header, tab bar, the panel's own header and padding: what the virtual tree's height leaves out. */
 const TREE_OFFSET = 103 + 60;
-
-type Row = DataNode & { entry: TreeEntry; children?: Row[] };
-
-const GROUP_ICONS: Record<TreeGroupKey, typeof GlobalOutlined> = {
-  mapSettings: GlobalOutlined,
-  videoAdministration: PlaySquareOutlined,
-  aiService: RobotOutlined,
-  locationTracking: AimOutlined,
-};
-
-function toRows(entries: readonly TreeEntry[]): Row[] {
-  return entries.map((entry) => {
-    const children = entry.kind === 'node' || entry.kind === 'group' ? entry.children : undefined;
-    return {
-      key: entry.key,
-      entry,
-      isLeaf: !children || children.length === 0,
-      children: children && toRows(children),
-      // A page that does not exist yet is listed greyed and cannot be clicked.
-      disabled: entry.kind === 'page' && entry.page.href === null,
-    };
-  });
-}
 
 /** `routes`: the route table the groups' entries link into; tests pass their own, as TabPages' do. */
 export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonly { path: string }[] } = {}) {
@@ -79,10 +41,11 @@ export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonl
   const [formTarget, setFormTarget] = useState<ProjectFormTarget>();
   // Each opening gets a fresh dialog, so its form starts from this target's values, never the previous one's.
   const [formSeq, setFormSeq] = useState(0);
-  const openForm = (target: ProjectFormTarget) => {
+  // Stable: the tree's rows are memo components that take it.
+  const openForm = useCallback((target: ProjectFormTarget) => {
     setFormSeq((n) => n + 1);
     setFormTarget(target);
-  };
+  }, []);
   const forest = useMemo(() => projects.data ?? [], [projects.data]);
 
   return (
@@ -125,7 +88,7 @@ export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonl
           />
         </div>
       ) : (
-        <ProjectTree forest={forest} routes={routes} onForm={openForm} />
+        <ProjectTree forest={forest} routes={routes} labelledBy="project-tree-title" onForm={openForm} />
       )}
       <ProjectFormModal key={formSeq} target={formTarget} forest={forest} onClose={() => setFormTarget(undefined)} />
     </section>
@@ -135,47 +98,155 @@ export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonl
 function ProjectTree({
   forest,
   routes,
+  labelledBy,
   onForm,
 }: {
   forest: readonly ProjectNode[];
   routes: readonly { path: string }[];
+  /** The id of the panel's title, which names the tree. */
+  labelledBy: string;
   onForm: (target: ProjectFormTarget) => void;
 }) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const can = usePrivilege();
   const { showAiServices } = useSession();
   const height = Math.max(200, useWindowHeight() - TREE_OFFSET);
-  const remove = useDeleteProjectsMutation();
   const entries = useMemo(
     () => buildTree(forest, (node) => treeGroups(node, { can, showAiServices, routes })),
     [forest, can, showAiServices, routes],
   );
-  const rows = useMemo(() => toRows(entries), [entries]);
   // Top-level projects start open so their areas and devices show at once; their groups stay folded.
-  const [expanded, setExpanded] = useState<React.Key[]>(() => entries.map((e) => e.key));
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(entries.map((e) => e.key)));
+  const rows = useMemo(() => visibleRows(entries, expanded), [entries, expanded]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<MenuTarget>();
 
-  /** A device click plays its first channel; the NVR play icon asks for every channel (`all`). */
-  function openDevice(entry: Extract<TreeEntry, { kind: 'device' }>, channel: number | 'all' = 1) {
-    switch (deviceClick(entry.device, entry.node, can)) {
-      case 'noPermission':
-        void message.warning(t('tree.noPermission'));
-        return;
-      case 'vehicle':
-        void message.info(t('tree.vehicleDevice'));
-        return;
-      case 'offline':
-        void message.error(t('tree.deviceOffline'));
-        return;
-      case 'live':
-        void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node, { channel })}`);
-        return;
-    }
-  }
+  const openDevice = useCallback(
+    (entry: DeviceEntry, channel: number | 'all' = 1) => {
+      switch (deviceClick(entry.device, entry.node, can)) {
+        case 'noPermission':
+          void message.warning(t('tree.noPermission'));
+          return;
+        case 'vehicle':
+          void message.info(t('tree.vehicleDevice'));
+          return;
+        case 'offline':
+          void message.error(t('tree.deviceOffline'));
+          return;
+        case 'live':
+          void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node, { channel })}`);
+          return;
+      }
+    },
+    [can, message, navigate, t],
+  );
 
-  function confirmDelete(node: ProjectNode) {
+  /** The menu opens on `at`, a box in the viewport (a button's, or a right click's point), placed in the tree's box. */
+  const openMenu = useCallback((node: ProjectNode, at: ViewportBox) => {
+    const origin = scrollRef.current!.getBoundingClientRect();
+    setMenu((previous) => ({
+      seq: (previous?.seq ?? 0) + 1,
+      node,
+      open: true,
+      box: { left: at.left - origin.left, top: at.top - origin.top, width: at.width, height: at.height },
+    }));
+  }, []);
+
+  const actions = useMemo<TreeRowActions>(
+    () => ({
+      t,
+      statuses: { online: t('status.online'), dormancy: t('status.dormancy'), offline: t('status.offline') },
+      can,
+      openDevice,
+      edit: (node) => onForm({ mode: 'edit', node }),
+      openMenu: (node, opener) => openMenu(node, opener.getBoundingClientRect()),
+    }),
+    [t, can, openDevice, onForm, openMenu],
+  );
+  const toggle = useCallback((entry: TreeEntry) => setExpanded((keys) => toggleExpanded(keys, entry)), []);
+  const activate = useCallback(
+    (entry: TreeEntry) => {
+      if (entry.kind === 'device') openDevice(entry);
+      else if (entry.kind === 'more') void navigate(`${DEVICE_LIST_PATH}?projectId=${entry.node.id}`);
+      else if (entry.kind === 'page' && entry.page.href) void navigate(entry.page.href);
+      // A group's title folds and unfolds it, as its switcher does.
+      else if (entry.kind === 'group') toggle(entry);
+    },
+    [navigate, openDevice, toggle],
+  );
+  const contextMenu = useCallback(
+    (entry: TreeEntry, event: MouseEvent) => {
+      if (entry.kind !== 'node' || nodeMenuKeys(entry.node, can).length === 0) return;
+      event.preventDefault();
+      openMenu(entry.node, { left: event.clientX, top: event.clientY, width: 0, height: 0 });
+    },
+    [can, openMenu],
+  );
+  // The menu stays where it opened: scrolling the rows away from it closes it, as a native menu does.
+  const menuOpen = menu?.open === true;
+  const closeOnScroll = useCallback(() => {
+    if (menuOpen) setMenu((m) => m && { ...m, open: false });
+  }, [menuOpen]);
+
+  return (
+    <div className="project-tree-scroll" ref={scrollRef}>
+      <ProjectTreeList
+        rows={rows}
+        height={height}
+        actions={actions}
+        labelledBy={labelledBy}
+        onToggle={toggle}
+        onActivate={activate}
+        onContextMenu={contextMenu}
+        onScroll={closeOnScroll}
+      />
+      {menu && (
+        <NodeMenu
+          key={menu.seq}
+          target={menu}
+          onForm={onForm}
+          onClose={() => setMenu((m) => (m?.seq === menu.seq ? { ...m, open: false } : m))}
+        />
+      )}
+    </div>
+  );
+}
+
+type ViewportBox = Pick<DOMRectReadOnly, 'left' | 'top' | 'width' | 'height'>;
+
+interface MenuTarget {
+  /** Each opening mounts a fresh menu, aligned to its own anchor. */
+  seq: number;
+  node: ProjectNode;
+  open: boolean;
+  /** Where it opens, relative to the tree's box. */
+  box: ViewportBox;
+}
+
+/**
+ * The node menu of SPEC §2 (add sub-project or area, edit, delete with confirm), one for the whole tree: antd's
+ * Dropdown on an invisible anchor laid over the row's button or at the right click. Two Dropdowns in each project
+ * and area row cost their hooks in every row the virtual tree mounts while scrolling.
+ */
+function NodeMenu({
+  target,
+  onForm,
+  onClose,
+}: {
+  target: MenuTarget;
+  onForm: (target: ProjectFormTarget) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const can = usePrivilege();
+  const remove = useDeleteProjectsMutation();
+  const { node } = target;
+
+  function confirmDelete() {
     modal.confirm({
       title: t('tree.deleteTitle', { name: node.title }),
       content: t('tree.deleteContent'),
@@ -193,203 +264,37 @@ function ProjectTree({
     });
   }
 
-  function nodeMenu(node: ProjectNode): MenuProps['items'] {
-    const items: MenuProps['items'] = [];
-    if (nodeAllows(node, 'project-add', can)) {
-      if (node.kind === 'project')
-        items.push({
-          key: 'sub',
+  const items: MenuProps['items'] = nodeMenuKeys(node, can).map((key) => {
+    switch (key) {
+      case 'sub':
+        return {
+          key,
           label: t('tree.addSub'),
           onClick: () => onForm({ mode: 'add', parentId: node.id, kind: 'project' }),
-        });
-      items.push({
-        key: 'area',
-        label: t('tree.addArea'),
-        onClick: () => onForm({ mode: 'add', parentId: node.id, kind: 'area' }),
-      });
+        };
+      case 'area':
+        return {
+          key,
+          label: t('tree.addArea'),
+          onClick: () => onForm({ mode: 'add', parentId: node.id, kind: 'area' }),
+        };
+      case 'edit':
+        return { key, label: tc('action.edit'), onClick: () => onForm({ mode: 'edit', node }) };
+      case 'delete':
+        return { key, danger: true, label: tc('action.delete'), onClick: confirmDelete };
     }
-    if (nodeAllows(node, 'project-edit', can))
-      items.push({ key: 'edit', label: tc('action.edit'), onClick: () => onForm({ mode: 'edit', node }) });
-    if (nodeAllows(node, 'project-delete', can))
-      items.push({ key: 'delete', danger: true, label: tc('action.delete'), onClick: () => confirmDelete(node) });
-    return items;
-  }
-
-  function title(entry: TreeEntry) {
-    switch (entry.kind) {
-      case 'device': {
-        const { device } = entry;
-        const Icon = device.devType === 'IPC' ? VideoCameraOutlined : HddOutlined;
-        const row = (
-          <>
-            <Icon className={`device-status device-status-${device.statusLive}`} aria-hidden />
-            <span className="project-tree-label">{device.devName}</span>
-            {device.vehicle && (
-              <Tooltip title={t('tree.vehicle')}>
-                <CarOutlined className="project-tree-vehicle" aria-label={t('tree.vehicle')} />
-              </Tooltip>
-            )}
-            <span className="sr-only">{t(`status.${device.statusLive}`)}</span>
-          </>
-        );
-        return showsPlayAll(device) ? (
-          <NvrRow device={device} onPlayAll={() => openDevice(entry, 'all')}>
-            {row}
-          </NvrRow>
-        ) : (
-          <span className="project-tree-device" data-status={device.statusLive}>
-            {row}
-          </span>
-        );
-      }
-      case 'group': {
-        const Icon = GROUP_ICONS[entry.group.key];
-        return (
-          <span className="project-tree-group">
-            <Icon aria-hidden />
-            <span className="project-tree-label">{t(`tree.group.${entry.group.key}`)}</span>
-          </span>
-        );
-      }
-      case 'page': {
-        const { page } = entry;
-        const label = t(`tree.page.${page.key}`);
-        return page.href ? (
-          // The row's own click navigates too; the link stops its click so the page opens once.
-          <Link className="project-tree-page" to={page.href} onClick={(e) => e.stopPropagation()}>
-            {label}
-          </Link>
-        ) : (
-          <Tooltip title={t('tree.pageUnavailable')}>
-            <span className="project-tree-page" aria-disabled="true">
-              {label}
-            </span>
-          </Tooltip>
-        );
-      }
-      case 'more':
-        return (
-          <Typography.Link className="project-tree-more">
-            {t('tree.more', { count: entry.node.deviceCount })}
-          </Typography.Link>
-        );
-      case 'node': {
-        const { node } = entry;
-        const items = nodeMenu(node);
-        const label = (
-          <Flex component="span" align="center" gap={6} className={`project-tree-node project-tree-${node.kind}`}>
-            {node.kind === 'area' ? (
-              <EnvironmentOutlined aria-hidden />
-            ) : node.proLogo ? (
-              <img className="project-tree-logo" src={node.proLogo} alt="" width={32} height={32} />
-            ) : (
-              <PictureOutlined className="project-tree-logo" aria-hidden />
-            )}
-            <span className="project-tree-label">{node.title}</span>
-            <span className="project-tree-count" aria-label={t('tree.deviceCount', { count: node.deviceCount })}>
-              {node.deviceCount}
-            </span>
-            {node.kind === 'project' && nodeAllows(node, 'project-edit', can) && (
-              <Button
-                type="text"
-                size="small"
-                className="project-tree-edit"
-                icon={<EditOutlined />}
-                aria-label={t('tree.edit', { name: node.title })}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onForm({ mode: 'edit', node });
-                }}
-              />
-            )}
-            {items && items.length > 0 && (
-              <Dropdown menu={{ items }} trigger={['click']}>
-                <Button
-                  type="text"
-                  size="small"
-                  className="project-tree-actions"
-                  icon={<MoreOutlined />}
-                  aria-label={t('tree.actions', { name: node.title })}
-                  onClick={(e) => e.stopPropagation()}
-                />
-              </Dropdown>
-            )}
-          </Flex>
-        );
-        return items && items.length > 0 ? (
-          <Dropdown menu={{ items }} trigger={['contextMenu']}>
-            {label}
-          </Dropdown>
-        ) : (
-          label
-        );
-      }
-    }
-  }
+  });
 
   return (
-    <div className="project-tree-scroll">
-      <Tree<Row>
-        blockNode
-        virtual
-        height={height}
-        treeData={rows}
-        expandedKeys={expanded}
-        selectable={false}
-        titleRender={(row) => title(row.entry)}
-        onExpand={(keys, info) => {
-          if (!info.expanded) {
-            setExpanded(keys);
-            return;
-          }
-          setExpanded([...new Set([...keys, ...keysToExpand(info.node.entry)])]);
-        }}
-        onClick={(_, row) => {
-          const { entry } = row as unknown as Row;
-          if (entry.kind === 'device') openDevice(entry);
-          else if (entry.kind === 'more') void navigate(`${DEVICE_LIST_PATH}?projectId=${entry.node.id}`);
-          else if (entry.kind === 'page' && entry.page.href) void navigate(entry.page.href);
-          // A group's title folds and unfolds it, as its switcher does.
-          else if (entry.kind === 'group')
-            setExpanded((keys) =>
-              keys.includes(entry.key) ? keys.filter((k) => k !== entry.key) : [...keys, entry.key],
-            );
-        }}
-      />
-    </div>
-  );
-}
-
-/** SPEC §2: hovering an NVR shows a play icon for all its channels; it stays reachable by keyboard while hidden. */
-function NvrRow({ device, onPlayAll, children }: { device: TreeDevice; onPlayAll: () => void; children: ReactNode }) {
-  const { t } = useTranslation('project');
-  const [hover, setHover] = useState(false);
-  const [focus, setFocus] = useState(false);
-  const label = t('tree.playAll', { name: device.devName });
-  return (
-    <span
-      className="project-tree-device"
-      data-status={device.statusLive}
-      onMouseEnter={() => setHover(true)}
-      onMouseLeave={() => setHover(false)}
+    <Dropdown
+      open={target.open}
+      menu={{ items }}
+      trigger={['click']}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
     >
-      {children}
-      <Tooltip title={label}>
-        <Button
-          type="text"
-          size="small"
-          className="project-tree-play"
-          icon={<PlayCircleOutlined />}
-          aria-label={label}
-          style={{ opacity: hover || focus ? 1 : 0, flex: 'none' }}
-          onFocus={() => setFocus(true)}
-          onBlur={() => setFocus(false)}
-          onClick={(e) => {
-            e.stopPropagation();
-            onPlayAll();
-          }}
-        />
-      </Tooltip>
-    </span>
+      <span className="project-tree-menu-anchor" aria-hidden style={target.box} />
+    </Dropdown>
   );
 }

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectNode } from '@svc/contracts';
 import {
+  ROW_BLOCK,
   buildTree,
   deviceClick,
   flattenNodes,
   keysToExpand,
   liveQuery,
   nodeAllows,
+  nodeMenuKeys,
+  rowWindow,
+  toggleExpanded,
   treeGroups,
+  treeKeyAction,
+  visibleRows,
   type GroupContext,
   type TreeEntry,
 } from './project-tree';
@@ -206,5 +212,145 @@ describe('buildTree with groups', () => {
   it('leaves the groups folded when a project is expanded', () => {
     const [root] = buildTree([node(1)], groups);
     expect(keysToExpand(root!)).toEqual(['node-1']);
+  });
+});
+
+describe('nodeMenuKeys', () => {
+  const holding =
+    (...keys: string[]) =>
+    (key: string) =>
+      keys.includes(key);
+  it('offers a sub-project and an area on a project, an area only on an area, with project-add', () => {
+    expect(nodeMenuKeys(node(1), holding('project-add'))).toEqual(['sub', 'area']);
+    expect(nodeMenuKeys(node(2, { kind: 'area' }), holding('project-add'))).toEqual(['area']);
+  });
+  it('adds edit and delete by their keys, from the user or the node', () => {
+    expect(nodeMenuKeys(node(1), holding('project-edit', 'project-delete'))).toEqual(['edit', 'delete']);
+    expect(nodeMenuKeys(node(1, { privileges: [{ key: 'project-delete' }] }), holding())).toEqual(['delete']);
+  });
+  it('is empty without any of them: the node shows no menu', () => {
+    expect(nodeMenuKeys(node(1), holding('project', 'device-show'))).toEqual([]);
+  });
+});
+
+describe('visibleRows', () => {
+  // Project 1 holds area 2 (with a camera) and camera 8; project 3 holds camera 9.
+  const forest = [
+    node(1, { children: [node(2, { kind: 'area', parentId: 1, deviceVOS: [cam(7)] })], deviceVOS: [cam(8)] }),
+    node(3, { deviceVOS: [cam(9)] }),
+  ];
+  const entries = buildTree(forest);
+  const keys = (expanded: string[]) => visibleRows(entries, new Set(expanded)).map((r) => r.entry.key);
+
+  it('lists the children of expanded entries only, in tree order', () => {
+    expect(keys([])).toEqual(['node-1', 'node-3']);
+    expect(keys(['node-1'])).toEqual(['node-1', 'node-2', 'device-8', 'node-3']);
+    expect(keys(['node-1', 'node-2', 'node-3'])).toEqual([
+      'node-1',
+      'node-2',
+      'device-7',
+      'device-8',
+      'node-3',
+      'device-9',
+    ]);
+    // A folded parent hides its open children.
+    expect(keys(['node-2'])).toEqual(['node-1', 'node-3']);
+  });
+
+  it('gives each row its level, parent row, place among its siblings and fold state', () => {
+    const rows = visibleRows(entries, new Set(['node-1', 'node-2']));
+    expect(
+      rows.map(({ level, parent, posInSet, setSize, expandable, expanded }) => [
+        level,
+        parent,
+        posInSet,
+        setSize,
+        expandable,
+        expanded,
+      ]),
+    ).toEqual([
+      [0, -1, 1, 2, true, true],
+      [1, 0, 1, 2, true, true],
+      [2, 1, 1, 1, false, false],
+      [1, 0, 2, 2, false, false],
+      [0, -1, 2, 2, true, false],
+    ]);
+  });
+});
+
+describe('toggleExpanded', () => {
+  const inner = node(3, { kind: 'area' });
+  const [project] = buildTree([node(1, { children: [node(2, { kind: 'area', children: [inner] })] })]);
+  const area = project!.kind === 'node' ? project!.children[0]! : project!;
+
+  it('opens an area with its sub-areas, and folds only the entry itself', () => {
+    const opened = toggleExpanded(new Set(['node-1']), area);
+    expect([...opened]).toEqual(['node-1', 'node-2', 'node-3']);
+    expect([...toggleExpanded(opened, area)]).toEqual(['node-1', 'node-3']);
+  });
+
+  it('leaves the set it is given alone', () => {
+    const keys = new Set(['node-1']);
+    toggleExpanded(keys, project!);
+    expect([...keys]).toEqual(['node-1']);
+  });
+});
+
+describe('treeKeyAction', () => {
+  const forest = [node(1, { children: [node(2, { kind: 'area', deviceVOS: [cam(7)] })] }), node(3)];
+  // node-1 (open), node-2 (folded, has a camera), node-3 (no children)
+  const rows = visibleRows(buildTree(forest), new Set(['node-1']));
+
+  it('moves with the arrows, wrapping round, and jumps with Home and End', () => {
+    expect(treeKeyAction(rows, null, 'ArrowDown')).toEqual({ kind: 'focus', index: 0 });
+    expect(treeKeyAction(rows, null, 'ArrowUp')).toEqual({ kind: 'focus', index: 2 });
+    expect(treeKeyAction(rows, 2, 'ArrowDown')).toEqual({ kind: 'focus', index: 0 });
+    expect(treeKeyAction(rows, 0, 'ArrowUp')).toEqual({ kind: 'focus', index: 2 });
+    expect(treeKeyAction(rows, 1, 'Home')).toEqual({ kind: 'focus', index: 0 });
+    expect(treeKeyAction(rows, 1, 'End')).toEqual({ kind: 'focus', index: 2 });
+  });
+
+  it('opens with Right or goes to the first child, folds with Left or goes to the parent', () => {
+    expect(treeKeyAction(rows, 1, 'ArrowRight')).toEqual({ kind: 'toggle', index: 1 });
+    expect(treeKeyAction(rows, 0, 'ArrowRight')).toEqual({ kind: 'focus', index: 1 });
+    expect(treeKeyAction(rows, 2, 'ArrowRight')).toBeNull();
+    expect(treeKeyAction(rows, 0, 'ArrowLeft')).toEqual({ kind: 'toggle', index: 0 });
+    expect(treeKeyAction(rows, 1, 'ArrowLeft')).toEqual({ kind: 'focus', index: 0 });
+    expect(treeKeyAction(rows, 2, 'ArrowLeft')).toBeNull();
+  });
+
+  it('folds or unfolds with Enter, and activates a row without children', () => {
+    expect(treeKeyAction(rows, 1, 'Enter')).toEqual({ kind: 'toggle', index: 1 });
+    expect(treeKeyAction(rows, 2, 'Enter')).toEqual({ kind: 'activate', index: 2 });
+    expect(treeKeyAction(rows, null, 'Enter')).toBeNull();
+    expect(treeKeyAction(rows, 0, 'a')).toBeNull();
+    expect(treeKeyAction([], null, 'ArrowDown')).toBeNull();
+  });
+});
+
+describe('rowWindow', () => {
+  const at = (scrollTop: number, count = 10_000) => rowWindow(scrollTop, { rowHeight: 28, viewport: 700, count });
+  const inView = 25; // 700 / 28
+
+  it('covers the rows in view with at least a block on either side, from a block boundary', () => {
+    for (const scrollTop of [0, 28 * 3, 28 * 100 + 5, 28 * 5003, 28 * 9970]) {
+      const { start, end } = at(scrollTop);
+      const first = Math.floor(scrollTop / 28);
+      expect(start).toBeLessThanOrEqual(Math.max(0, first - ROW_BLOCK));
+      expect(end).toBeGreaterThanOrEqual(Math.min(10_000, first + inView + ROW_BLOCK));
+      expect(end - start).toBeLessThan(200);
+    }
+    expect(at(28 * 100 + 5).start % ROW_BLOCK).toBe(0);
+  });
+
+  it('moves only when the first row in view crosses a block boundary', () => {
+    expect(at(28 * 100)).toEqual(at(28 * 103 + 27));
+    expect(at(28 * 104).start).toBe(at(28 * 100).start + ROW_BLOCK);
+  });
+
+  it('keeps to the rows there are', () => {
+    expect(at(0, 10)).toEqual({ start: 0, end: 10 });
+    expect(at(28 * 9999).end).toBe(10_000);
+    expect(at(-50)).toEqual(at(0));
   });
 });

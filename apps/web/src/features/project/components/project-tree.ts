@@ -181,6 +181,23 @@ export function nodeAllows(node: ProjectNode, key: string, can: (key: string) =>
   return node.privileges.some((p) => p.key === key) || can(key);
 }
 
+export type NodeMenuKey = 'sub' | 'area' | 'edit' | 'delete';
+
+/**
+ * SPEC §2 node menu, in its order: add a sub-project (projects only) and an area with project-add, edit with
+ * project-edit, delete with project-delete. Empty: the node shows no menu at all.
+ */
+export function nodeMenuKeys(node: ProjectNode, can: (key: string) => boolean): NodeMenuKey[] {
+  const keys: NodeMenuKey[] = [];
+  if (nodeAllows(node, 'project-add', can)) {
+    if (node.kind === 'project') keys.push('sub');
+    keys.push('area');
+  }
+  if (nodeAllows(node, 'project-edit', can)) keys.push('edit');
+  if (nodeAllows(node, 'project-delete', can)) keys.push('delete');
+  return keys;
+}
+
 export type DeviceClick = 'noPermission' | 'vehicle' | 'offline' | 'live';
 
 /**
@@ -235,4 +252,112 @@ export function keysToExpand(entry: TreeEntry): string[] {
   };
   walk(entry);
   return keys;
+}
+
+// ── The tree as the rows on screen (SPEC §2 with 10,000 devices: a flat virtual list) ────────────
+
+/** One row the tree shows: its entry, depth, place among its siblings and whether it folds. */
+export interface TreeRow {
+  entry: TreeEntry;
+  /** 0 for a top-level project (aria-level is one more). */
+  level: number;
+  /** Index of the parent row in the same list; -1 at the top. */
+  parent: number;
+  /** 1-based place among the siblings, and their number (aria-posinset, aria-setsize). */
+  posInSet: number;
+  setSize: number;
+  /** Has children to show; a node whose every child is filtered away is a leaf. */
+  expandable: boolean;
+  expanded: boolean;
+}
+
+const childrenOf = (entry: TreeEntry): readonly TreeEntry[] =>
+  entry.kind === 'node' || entry.kind === 'group' ? entry.children : [];
+
+/** The rows of `entries` in display order: each entry, then its children while its key is in `expanded`. */
+export function visibleRows(entries: readonly TreeEntry[], expanded: ReadonlySet<string>): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (siblings: readonly TreeEntry[], level: number, parent: number) => {
+    siblings.forEach((entry, i) => {
+      const children = childrenOf(entry);
+      const open = children.length > 0 && expanded.has(entry.key);
+      const index = rows.length;
+      rows.push({
+        entry,
+        level,
+        parent,
+        posInSet: i + 1,
+        setSize: siblings.length,
+        expandable: children.length > 0,
+        expanded: open,
+      });
+      if (open) walk(children, level + 1, index);
+    });
+  };
+  walk(entries, 0, -1);
+  return rows;
+}
+
+/**
+ * The expanded keys after an entry is folded or unfolded (its switcher, a group's title, a key): folding drops its
+ * key only, so its descendants show as they were when it opens again; unfolding adds what keysToExpand answers.
+ */
+export function toggleExpanded(expanded: ReadonlySet<string>, entry: TreeEntry): Set<string> {
+  const next = new Set(expanded);
+  if (!next.delete(entry.key)) for (const key of keysToExpand(entry)) next.add(key);
+  return next;
+}
+
+/** What a key does on the focused tree; the keys and their effects are those of antd's Tree (WAI-ARIA tree view). */
+export type TreeKeyAction =
+  { kind: 'focus'; index: number } | { kind: 'toggle'; index: number } | { kind: 'activate'; index: number };
+
+/**
+ * Up and Down move the active row (wrapping round), Home and End go to the ends; Right opens a folded row or moves
+ * to its first child, Left folds an open row or moves to its parent; Enter folds or unfolds a row with children and
+ * activates any other (as its click does). `active` null: no row is active yet.
+ */
+export function treeKeyAction(rows: readonly TreeRow[], active: number | null, key: string): TreeKeyAction | null {
+  const n = rows.length;
+  if (n === 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return { kind: 'focus', index: active === null ? 0 : (active + 1) % n };
+    case 'ArrowUp':
+      return { kind: 'focus', index: active === null ? n - 1 : (active - 1 + n) % n };
+    case 'Home':
+      return { kind: 'focus', index: 0 };
+    case 'End':
+      return { kind: 'focus', index: n - 1 };
+  }
+  const row = active === null ? undefined : rows[active];
+  if (active === null || !row) return null;
+  switch (key) {
+    case 'ArrowRight':
+      if (row.expandable && !row.expanded) return { kind: 'toggle', index: active };
+      return row.expanded ? { kind: 'focus', index: active + 1 } : null;
+    case 'ArrowLeft':
+      if (row.expanded) return { kind: 'toggle', index: active };
+      return row.parent >= 0 ? { kind: 'focus', index: row.parent } : null;
+    case 'Enter':
+      return { kind: row.expandable ? 'toggle' : 'activate', index: active };
+  }
+  return null;
+}
+
+/** Rows are rendered in blocks of this many, so a slow scroll re-renders the list once every few rows, not each. */
+export const ROW_BLOCK = 8;
+
+/**
+ * The rows to render for a scroll position: the ones in view and at least a block more on either side, starting on a
+ * block boundary so that the range only moves when a block boundary is crossed.
+ */
+export function rowWindow(
+  scrollTop: number,
+  { rowHeight, viewport, count }: { rowHeight: number; viewport: number; count: number },
+): { start: number; end: number } {
+  const size = Math.ceil(viewport / rowHeight) + 3 * ROW_BLOCK;
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const start = Math.max(0, Math.min((Math.floor(first / ROW_BLOCK) - 1) * ROW_BLOCK, count - size));
+  return { start, end: Math.min(count, start + size) };
 }
