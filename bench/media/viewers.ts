@@ -1,9 +1,15 @@
-// Many WebSocket viewers in a process of their own (so the client side does not steal the server's CPU
-// figure): fMP4 (ours) or FLV (node-media-server); per viewer, how far behind real time its data arrives.
+// Many WebSocket viewers in a process of their own, each as cheap as a viewer can be, so that the
+// client side is not what limits the capacity figure: the handshake over bare TCP (Upgrade request,
+// 101 and Sec-WebSocket-Accept checked), then every byte counted and only frame headers walked —
+// no payload is copied, unmasked, validated or handed to an event. One binary message in
+// SAMPLE_EVERY has its first bytes read for its media time (fMP4 tfdt, or the FLV tag time) to
+// measure drift. The same clients serve ours (fMP4) and node-media-server (WS-FLV).
 //   argv: JSON {urls: string[], perUrl: number, kind: 'fmp4' | 'flv', rampMs: number}
-//   stdin: "mark" starts a measurement window; "report" prints the window's figures as one JSON line.
+//   stdin: "mark" starts a measurement window; "status" / "report" print the window's figures as
+//   one JSON line (Report in run.ts).
+import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { createInterface } from 'node:readline';
-import WebSocket from 'ws';
 
 interface Args {
   urls: string[];
@@ -13,154 +19,264 @@ interface Args {
 }
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
 
-/** Below this much added delay over the window a viewer is keeping up. */
+/** About one sampled frame a second at 25 fps: drift needs no more, and each sample costs a copy. */
+const SAMPLE_EVERY = 25;
+/** A viewer whose data arrives this much later than at the window's start is falling behind. */
 const BEHIND_MS = 1000;
+/**
+ * A viewer that received this much less than the stream's rate over the window is falling behind.
+ * Viewers of one stream are sent the same bytes; at a window's edges they differ by at most the
+ * fragment in flight (a keyframe, ≈ 15 KB, under 0.5 % of 30 s at 1.1 Mbit/s).
+ */
+const RATE_TOLERANCE = 0.02;
 const EPOCH_MS = 2000;
+/** Bytes of a sampled message read: up to the fMP4 tfdt time (moof…tfdt at 52, its value at 60), or an FLV tag head. */
+const CAPTURE = args.kind === 'fmp4' ? 68 : 13;
+const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-class Watch {
-  /** min(arrival − media time) in the current and the previous 2 s epoch: the viewer's delay without jitter. */
+/** Every socket reads into this one buffer (net's onread): no allocation per read. */
+const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
+const closeCodes = new Map<string, number>();
+const wall = () => performance.timeOrigin + performance.now();
+
+class Viewer {
+  socket!: net.Socket;
+  private readonly key = randomBytes(16).toString('base64');
+  private head: string | undefined = '';
+  open = false;
+  closed = false;
+  closedInWindow = false;
+  bytes = 0;
+  markBytes = 0;
+  messages = 0;
+  markMessages = 0;
+  // The frame walk: header bytes gathered (a header may straddle two reads), then payload skipped.
+  private readonly hdr = Buffer.alloc(14);
+  private hdrHave = 0;
+  private skip = 0;
+  private opcode = 0;
+  private readonly cap = Buffer.alloc(CAPTURE);
+  private capWant = 0;
+  private capHave = 0;
+  private countdown = 0;
+  /** min(arrival − media time) in the current and the previous epoch: the delay without jitter. */
   cur = Infinity;
   prev = Infinity;
   ref = Infinity;
-  closedCode = 0;
-  closedInWindow = false;
-  frames = 0;
-  bytes = 0;
-  firstTs = -1;
-  lastTs = -1;
-  tsStep = 0;
-  gaps = 0;
-  open = false;
-  flvTail: Buffer | undefined;
 
-  see(tsMs: number, now: number): void {
-    const d = now - tsMs;
-    if (d < this.cur) this.cur = d;
-    this.frames++;
-    if (this.firstTs < 0) this.firstTs = tsMs;
-    else if (tsMs > this.lastTs && this.lastTs >= 0) {
-      const step = tsMs - this.lastTs;
-      // Frames missing between two received ones (25 fps: 40 ms apart).
-      if (step > 60) this.gaps += Math.round(step / 40) - 1;
-    }
-    this.lastTs = tsMs;
+  constructor(readonly url: string) {}
+
+  connect(): void {
+    const u = new URL(this.url);
+    this.socket = net.connect({
+      host: u.hostname,
+      port: Number(u.port),
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (n: number, buf: Uint8Array) => {
+          this.read(n, buf as Buffer);
+          return true; // keep reading
+        },
+      },
+    });
+    this.socket.on('connect', () =>
+      this.socket.write(
+        `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${this.key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ),
+    );
+    this.socket.on('error', () => undefined);
+    // The server ended the connection without a close frame (or refused it).
+    this.socket.on('close', () => this.end(this.head === undefined ? 'socket end' : 'no upgrade'));
   }
+
   delay(): number {
     return Math.min(this.cur, this.prev);
   }
-}
 
-const watches: Watch[] = [];
-const closeCodes = new Map<number, number>();
-let messages = 0;
-
-function tfdtMs(b: Buffer): number | undefined {
-  // moof(8) mfhd(16) traf(8) tfhd(16) then tfdt version 1: its 64-bit time at 48 + 12, 90 kHz.
-  if (b.length < 68 || b.toString('latin1', 4, 8) !== 'moof' || b.toString('latin1', 52, 56) !== 'tfdt')
-    return undefined;
-  return Number(b.readBigUInt64BE(60)) / 90;
-}
-
-function flvTimes(w: Watch, chunk: Buffer, out: number[]): void {
-  const b = w.flvTail ? Buffer.concat([w.flvTail, chunk]) : chunk;
-  w.flvTail = undefined;
-  let at = 0;
-  if (b.length >= 13 && b.toString('latin1', 0, 3) === 'FLV') at = 13;
-  while (b.length - at >= 11) {
-    const size = b.readUIntBE(at + 1, 3);
-    if (b.length - at < 11 + size + 4) break;
-    if (b[at] === 9) {
-      const ts = (b.readUIntBE(at + 4, 3) | (b[at + 7]! << 24)) >>> 0;
-      // AVC sequence headers (packet type 0) carry no frame.
-      if (b[at + 12] === 1) out.push(ts);
-    }
-    at += 11 + size + 4;
-  }
-  if (at < b.length) w.flvTail = Buffer.from(b.subarray(at));
-}
-
-function connect(url: string): void {
-  const w = new Watch();
-  watches.push(w);
-  const ws = new WebSocket(url, { perMessageDeflate: false });
-  const times: number[] = [];
-  ws.on('open', () => (w.open = true));
-  ws.on('message', (data: Buffer | string, isBinary?: boolean) => {
-    // ws 7 (what the root resolves) passes text as a string and no isBinary; ws 8 passes both.
-    messages++;
-    if (typeof data === 'string' || isBinary === false) return;
-    const now = performance.now() + performance.timeOrigin;
-    w.bytes += data.length;
-    if (args.kind === 'fmp4') {
-      const t = tfdtMs(data);
-      if (t !== undefined) w.see(t, now);
-    } else {
-      times.length = 0;
-      flvTimes(w, data, times);
-      for (const t of times) w.see(t, now);
-    }
-  });
-  ws.on('close', (code) => {
-    w.open = false;
-    w.closedCode = code;
-    w.closedInWindow = true;
+  private end(code: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.open = false;
+    this.closedInWindow = true;
     closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
-  });
-  ws.on('error', () => undefined);
+    this.socket.destroy();
+  }
+
+  private read(n: number, buf: Buffer): void {
+    if (this.closed) return;
+    let at = 0;
+    if (this.head !== undefined) {
+      const before = this.head.length;
+      this.head += buf.toString('latin1', 0, n);
+      const end = this.head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const accept = createHash('sha1')
+        .update(this.key + GUID)
+        .digest('base64');
+      const status = this.head.slice(9, 12);
+      if (status !== '101' || !this.head.toLowerCase().includes(`sec-websocket-accept: ${accept.toLowerCase()}`))
+        return this.end(`http ${status}`);
+      this.head = undefined;
+      this.open = true;
+      at = end + 4 - before;
+    }
+    this.bytes += n - at;
+    this.walk(buf, at, n);
+  }
+
+  private walk(b: Buffer, at: number, end: number): void {
+    while (at < end) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, end - at);
+        if (this.capHave < this.capWant) {
+          const c = Math.min(n, this.capWant - this.capHave);
+          b.copy(this.cap, this.capHave, at, at + c);
+          this.capHave += c;
+        }
+        this.skip -= n;
+        at += n;
+        if (this.skip === 0) this.message();
+        continue;
+      }
+      // RFC 6455 §5.2: 2 bytes, then a 16- or 64-bit length, then a mask key if masked (servers don't).
+      if (this.hdrHave < 2) {
+        this.hdr[this.hdrHave++] = b[at++]!;
+        continue;
+      }
+      const len7 = this.hdr[1]! & 0x7f;
+      const need = 2 + (len7 === 126 ? 2 : len7 === 127 ? 8 : 0) + (this.hdr[1]! & 0x80 ? 4 : 0);
+      while (this.hdrHave < need && at < end) this.hdr[this.hdrHave++] = b[at++]!;
+      if (this.hdrHave < need) return;
+      const size =
+        len7 === 126
+          ? this.hdr.readUInt16BE(2)
+          : len7 === 127
+            ? this.hdr.readUInt32BE(2) * 2 ** 32 + this.hdr.readUInt32BE(6)
+            : len7;
+      this.hdrHave = 0;
+      this.opcode = this.hdr[0]! & 0x0f;
+      this.skip = size;
+      this.capHave = 0;
+      this.capWant = 0;
+      if (this.opcode === 8) this.capWant = Math.min(2, size);
+      else if (this.opcode === 2 && this.countdown <= 0) this.capWant = Math.min(CAPTURE, size);
+      if (size === 0) this.message();
+    }
+  }
+
+  /** A whole message has arrived: count it, read its sample or its close code. */
+  private message(): void {
+    if (this.opcode === 8) {
+      return this.end(this.capHave === 2 ? String(this.cap.readUInt16BE(0)) : 'close');
+    }
+    if (this.opcode > 2) return; // ping / pong
+    this.messages++;
+    if (this.opcode !== 2) return;
+    this.countdown--;
+    if (this.capWant === 0) return;
+    const t = this.capHave === CAPTURE ? mediaTimeMs(this.cap) : undefined;
+    // Not a frame (the init segment, FLV header or metadata): sample the next message instead.
+    if (t === undefined) return;
+    this.countdown = SAMPLE_EVERY;
+    const d = wall() - t;
+    if (d < this.cur) this.cur = d;
+  }
 }
+
+function mediaTimeMs(c: Buffer): number | undefined {
+  if (args.kind === 'fmp4') {
+    // moof(8) mfhd(16) traf(8) tfhd(16) then tfdt version 1: its 64-bit time at 60, 90 kHz.
+    if (c.toString('latin1', 4, 8) !== 'moof' || c.toString('latin1', 52, 56) !== 'tfdt') return undefined;
+    return (c.readUInt32BE(60) * 2 ** 32 + c.readUInt32BE(64)) / 90;
+  }
+  // One FLV tag a message: a video tag (9) of AVC (codec 7) NAL units (packet type 1), ms timestamp.
+  if (c[0] !== 9 || (c[11]! & 0x0f) !== 7 || c[12] !== 1) return undefined;
+  return ((c[4]! << 16) | (c[5]! << 8) | c[6]! | (c[7]! << 24)) >>> 0;
+}
+
+const viewers: Viewer[] = [];
 
 setInterval(() => {
-  for (const w of watches) {
-    w.prev = w.cur;
-    w.cur = Infinity;
+  for (const v of viewers) {
+    v.prev = v.cur;
+    v.cur = Infinity;
   }
 }, EPOCH_MS);
 
 const total = args.urls.length * args.perUrl;
-let opened = 0;
 const opener = setInterval(
   () => {
     const batch = Math.max(1, Math.ceil(total / Math.max(1, args.rampMs / 20)));
-    for (let i = 0; i < batch && opened < total; i++, opened++) connect(args.urls[opened % args.urls.length]!);
-    if (opened >= total) clearInterval(opener);
+    for (let i = 0; i < batch && viewers.length < total; i++) {
+      const v = new Viewer(args.urls[viewers.length % args.urls.length]!);
+      viewers.push(v);
+      v.connect();
+    }
+    if (viewers.length >= total) clearInterval(opener);
   },
   Math.min(20, args.rampMs),
 );
 
-let markAt = 0;
-let markMessages = 0;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+let markAt = performance.now();
 createInterface({ input: process.stdin }).on('line', (line) => {
   const cmd = line.trim();
   if (cmd === 'mark') {
     markAt = performance.now();
-    markMessages = messages;
-    for (const w of watches) {
-      w.ref = w.delay();
-      w.closedInWindow = false;
-      w.frames = 0;
-      w.gaps = 0;
-      w.bytes = 0;
+    for (const v of viewers) {
+      v.ref = v.delay();
+      v.closedInWindow = false;
+      v.markBytes = v.bytes;
+      v.markMessages = v.messages;
     }
   }
-  const drift = watches.map((w) => (w.open ? w.delay() - w.ref : Infinity)).sort((a, b) => a - b);
-  const behind = watches.filter((w) => !w.open || w.delay() - w.ref > BEHIND_MS).length;
-  const secs = (performance.now() - markAt) / 1000;
-  const finite = drift.filter(Number.isFinite);
+  const secs = Math.max(1e-3, (performance.now() - markAt) / 1000);
+  // The stream's bytes over the window: what the best-served viewer of it received. That one being
+  // late too (everyone behind) is what the drift measure catches.
+  const streamBytes = new Map<string, number>();
+  for (const v of viewers) streamBytes.set(v.url, Math.max(streamBytes.get(v.url) ?? 0, v.bytes - v.markBytes));
+  let behind = 0;
+  let behindRate = 0;
+  let behindDrift = 0;
+  const drift: number[] = [];
+  let minBytes = Infinity;
+  for (const v of viewers) {
+    const got = v.bytes - v.markBytes;
+    const slow = got < (1 - RATE_TOLERANCE) * streamBytes.get(v.url)!;
+    const d = v.delay() - v.ref;
+    const late = !(d <= BEHIND_MS); // no sample at all (NaN / Infinity) counts as late
+    if (v.open) {
+      drift.push(d);
+      minBytes = Math.min(minBytes, got);
+    }
+    if (slow) behindRate++;
+    if (late) behindDrift++;
+    if (!v.open || slow || late) behind++;
+  }
+  const finite = drift.filter(Number.isFinite).sort((a, b) => a - b);
+  const messages = viewers.reduce((n, v) => n + v.messages - v.markMessages, 0);
+  const bytes = viewers.reduce((n, v) => n + v.bytes - v.markBytes, 0);
   process.stdout.write(
     `${JSON.stringify({
       cmd,
-      viewers: watches.length,
-      open: watches.filter((w) => w.open).length,
-      receiving: watches.filter((w) => w.frames > 0).length,
+      viewers: viewers.length,
+      open: viewers.filter((v) => v.open).length,
+      receiving: viewers.filter((v) => v.bytes > v.markBytes).length,
       behind,
-      closedInWindow: watches.filter((w) => w.closedInWindow).length,
+      behindRate,
+      behindDrift,
+      closedInWindow: viewers.filter((v) => v.closedInWindow).length,
       closeCodes: Object.fromEntries(closeCodes),
       driftP50Ms: finite[Math.floor(finite.length / 2)] ?? null,
       driftP99Ms: finite[Math.ceil(finite.length * 0.99) - 1] ?? null,
       driftMaxMs: finite[finite.length - 1] ?? null,
-      framesPerViewerPerS: watches.reduce((n, w) => n + w.frames, 0) / Math.max(1, watches.length) / secs,
-      framesLost: watches.reduce((n, w) => n + w.gaps, 0),
-      messagesPerS: (messages - markMessages) / secs,
+      streamKbps: (median([...streamBytes.values()]) * 8) / 1000 / secs,
+      minViewerKbps: Number.isFinite(minBytes) ? (minBytes * 8) / 1000 / secs : null,
+      messagesPerS: messages / secs,
+      messagesPerViewerPerS: messages / Math.max(1, viewers.length) / secs,
+      mbitPerS: (bytes * 8) / 1e6 / secs,
     })}\n`,
   );
 });

@@ -54,6 +54,11 @@ export class StreamHub {
 
   private hls: { segments: HlsSegment[]; parts: Buffer[]; duration: number; sequence: number } | undefined;
 
+  /** Bytes the GOP cache holds now: the part of a stream's memory that grows with its bitrate and GOP. */
+  get gopCacheBytes(): number {
+    return this.gopBytes;
+  }
+
   setInit(init: Buffer, track: VideoTrack): void {
     this.init = init;
     this.info = infoOf(track);

@@ -151,7 +151,7 @@ describe('WebSocketViewer fan-out', () => {
     let libraryError: unknown;
     library.on('error', (e) => (libraryError = e));
     await until(3);
-    cleanup.push(async () => library.terminate());
+    cleanup.push(async () => void library.terminate());
 
     const sizes = [10, 125, 126, 4000, 65_535, 65_536, 200_000];
     const payloads = sizes.map((n) => randomBytes(n));
@@ -178,7 +178,7 @@ describe('WebSocketViewer fan-out', () => {
     const { hub, port, until } = await hubServer();
     hub.setInit(randomBytes(100), track);
     const slow = await rawViewer(port);
-    cleanup.push(async () => slow.socket.destroy());
+    cleanup.push(async () => void slow.socket.destroy());
     await until(1);
     slow.socket.pause();
     let pushes = 0;
