@@ -3,6 +3,7 @@
 // still reads after its subject is gone.
 import type { Db } from '../../db/database.js';
 import type { ActivityKind } from '../../db/schema.js';
+import { scopedDevices } from '../device/repo.js';
 import { inScopeProjects } from '../project/repo.js';
 import type { Scope } from '../project/scope.js';
 
@@ -52,19 +53,14 @@ export const activityRepo = {
       q = q.where('activity.project_id', 'in', (eb) =>
         inScopeProjects(eb.selectFrom('project'), scope).select('project.id'),
       );
-    if (scope.groupId !== null) {
-      const group = scope.groupId;
+    // A device group narrows device entries to the devices the caller sees, as every device list does.
+    if (scope.groupId !== null)
       q = q.where((eb) =>
         eb.or([
           eb('activity.device_id', 'is', null),
-          eb(
-            'activity.device_id',
-            'in',
-            eb.selectFrom('group_device').select('device_id').where('group_id', '=', group),
-          ),
+          eb('activity.device_id', 'in', scopedDevices(db, scope).select('device.id')),
         ]),
       );
-    }
     return q.orderBy('activity.id', 'desc').limit(size).execute();
   },
 

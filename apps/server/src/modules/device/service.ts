@@ -64,8 +64,6 @@ export function createDeviceService({ db }: { db: Db }) {
   return {
     async add(caller: Principal, input: AddDevice): Promise<{ id: number; uuid: string }> {
       const scope = await scopeOf(db, caller);
-      must(caller, scope, (await project(scope, input.projectId)).path, 'device-add');
-      if (input.gbCode) checkGbType(input.gbCode, input.devType);
       const target = await project(scope, input.projectId);
       must(caller, scope, target.path, 'device-add');
       if (input.gbCode) checkGbType(input.gbCode, input.devType);
