@@ -7,7 +7,13 @@
 //   print       print a stats line now
 // A JSON stats line goes to stdout every second and after every command.
 import { createInterface } from 'node:readline';
-import { createSimulator, raiseAlarm, SIM_ALARMS, type SimulatorOptions } from '../../apps/device-sim/src/index.js';
+import {
+  createSimulator,
+  observeUploads,
+  raiseAlarm,
+  SIM_ALARMS,
+  type SimulatorOptions,
+} from '../../apps/device-sim/src/index.js';
 import { LatencyHistogram } from '../../apps/device-sim/src/latency.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as SimulatorOptions;
@@ -31,25 +37,15 @@ function freshWindow() {
 let w = freshWindow();
 let inFlight = 0;
 
-// The simulator uploads pictures with the global fetch (apps/device-sim/src/snapshot.ts); wrapping it
-// here is the only way to see upload outcomes and times without touching the simulator's source.
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (!url.includes('/upload/alarm/')) return realFetch(input, init);
-  const window = w;
-  const t0 = performance.now();
-  try {
-    const res = await realFetch(input, init);
-    // The simulator reads the body next; timing stops at the headers, which come after the server stored it.
-    window.upload.record(performance.now() - t0);
-    window.uploads[res.status] = (window.uploads[res.status] ?? 0) + 1;
-    return res;
-  } catch (err) {
-    window.uploads.error = (window.uploads.error ?? 0) + 1;
-    throw err;
+// Upload outcomes and times as the devices see them (the response came after the server stored it).
+observeUploads((status, ms) => {
+  if (status === 0) {
+    w.uploads.error = (w.uploads.error ?? 0) + 1;
+    return;
   }
-};
+  w.upload.record(ms);
+  w.uploads[status] = (w.uploads[status] ?? 0) + 1;
+});
 
 const sim = createSimulator(options);
 await sim.start();

@@ -6,3 +6,4 @@ export type { ByeEvent, FrameEvent, InviteEvent, RegisteredEvent, SimEvents } fr
 export type { LatencySummary } from './latency.js';
 export { ipcChannelId, nvrChannelId, nthId } from './ids.js';
 export { raiseAlarm, SIM_ALARMS } from './alarms.js';
+export { observeUploads } from './snapshot.js';

@@ -23,6 +23,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   clock: FakeClock;
+  /** The app's DATA_DIR (files are stored under it). */
+  dataDir: string;
   /** Messages handed to the email and SMS transports, newest last. */
   sent: { channel: 'email' | 'sms'; to: string; subject: string; body: string }[];
   encrypt(plain: string): Promise<string>;
@@ -125,6 +127,7 @@ export async function createTestApp(
     app,
     db: store.db,
     clock,
+    dataDir,
     sent,
     encrypt: async (plain) =>
       publicEncrypt(

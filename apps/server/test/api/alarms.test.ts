@@ -2,7 +2,13 @@
 // and handling, manual alarms, the one-minute poll, notice rules, tenancy and project-level keys.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createAlarmIngest } from '../../src/modules/alarm/ingest.js';
+import { createAlarmPictures, UPLOAD_LIMIT } from '../../src/modules/alarm/pictures.js';
+import type { Gb28181Gateway } from '../../src/gateway/gb28181/gateway.js';
+import { UrlSigner } from '../../src/media/signing.js';
+import type { FileService } from '../../src/modules/file/service.js';
+import { makePng } from '../images.js';
 import { alarmRepo } from '../../src/modules/alarm/repo.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
@@ -272,6 +278,54 @@ describe('alarm records', () => {
     expect(answers.filter((a) => a === 200)).toHaveLength(3);
     expect(ingest.stats).toMatchObject({ shed: 7, stored: 3, pending: 0 });
     expect(stored).toHaveLength(3);
+  });
+
+  it('tells devices to retry (503, Retry-After) while UPLOAD_LIMIT pictures are in hand, and takes them again after', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let writes = 0;
+    // A file service whose writes wait at the gate: the uploads in hand stay in hand.
+    const files = {
+      async writeReserved() {
+        writes++;
+        await gate;
+        throw new Error('disk gone');
+      },
+      async discardReserved() {},
+    } as unknown as FileService;
+    const pictures = createAlarmPictures({
+      db: t.db,
+      files,
+      gateway: {} as Gb28181Gateway,
+      signer: new UrlSigner(),
+      publicBase: () => '',
+      now: () => t.clock.now().getTime(),
+      log: Fastify().log,
+    });
+    const app = Fastify();
+    pictures.routes(app);
+    const png = makePng(8, 8);
+    const send = (id: number) =>
+      app.inject({
+        method: 'POST',
+        url: pictures.uploadUrl(id, 1),
+        headers: { 'content-type': 'image/png' },
+        payload: png,
+      });
+    const held = Array.from({ length: UPLOAD_LIMIT }, (_, i) => send(i + 1));
+    while (pictures.stats.pending < UPLOAD_LIMIT) await new Promise((r) => setTimeout(r, 5));
+    const busy = await send(UPLOAD_LIMIT + 1);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(pictures.stats).toMatchObject({ shed: 1, pending: UPLOAD_LIMIT });
+    expect(writes).toBe(UPLOAD_LIMIT);
+    release();
+    // A failing disk answers 500 and loses nothing else; the limit frees up again.
+    expect(new Set((await Promise.all(held)).map((r) => r.statusCode))).toEqual(new Set([500]));
+    expect(pictures.stats.pending).toBe(0);
+    expect((await send(UPLOAD_LIMIT + 2)).statusCode).toBe(500);
+    expect(writes).toBe(UPLOAD_LIMIT + 1);
+    await app.close();
   });
 
   it('keeps enterprises apart and asks staff for device-edit to delete', async () => {

@@ -4,6 +4,8 @@
 // device's alarms are kept but not told, and a device going offline is an alarm.
 import { alarmNotify } from '@svc/gb28181';
 import { createSimulator, raiseAlarm, type Simulator } from '@svc/device-sim';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/notify/notifier.js';
 import { until } from '../wait.js';
@@ -31,6 +33,17 @@ const post = async (url: string, payload?: unknown) =>
       ...(payload !== undefined ? { payload: payload as object } : {}),
     })
   ).body as Body;
+/** The upload URL the platform would hand the device for this alarm, as a path. */
+const uploadPath = async (alarmId: number) => {
+  const { enterprise_id } = await t.db
+    .selectFrom('alarm')
+    .select('enterprise_id')
+    .where('id', '=', alarmId)
+    .executeTakeFirstOrThrow();
+  return t.app.alarms.pictures.uploadUrl(alarmId, enterprise_id).replace(/^http:\/\/[^/]+/, '');
+};
+const upload = (url: string, payload: Buffer, type = 'image/jpeg') =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
 const alarmRows = () =>
   t.db
     .selectFrom('alarm')
@@ -149,32 +162,56 @@ describe('device alarms', () => {
       (await t.call({ method: 'GET', url: listed!.picture!, headers: { xaccesstoken: other.token } })).body.code,
     ).toBe(404);
 
-    const url = t.app.alarms.pictures.uploadUrl(row!.id).replace(/^http:\/\/[^/]+/, '');
-    const again = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: pic.rawPayload,
-    });
-    expect(again.statusCode).toBe(409);
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: url.replace(/sig=[^&]+/, 'sig=bad'),
-      headers: { 'content-type': 'image/jpeg' },
-      payload: pic.rawPayload,
-    });
-    expect(forged.statusCode).toBe(403);
+    const url = await uploadPath(row!.id);
+    expect((await upload(url, pic.rawPayload)).statusCode).toBe(409);
+    expect((await upload(url.replace(/sig=[^&]+/, 'sig=bad'), pic.rawPayload)).statusCode).toBe(403);
+    // The enterprise is part of what is signed: the same URL naming another enterprise is forged.
+    expect((await upload(url.replace(/e=\d+/, 'e=999999'), pic.rawPayload)).statusCode).toBe(403);
+  });
+
+  it('links pictures uploaded together to their own alarms, once each, and removes a refused file', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        ((await post('/api/alarm/add', { deviceId, type: 'A', content: `batch ${i}` })).data as { id: number }).id,
+      );
+    const pngs = ids.map((_, i) => makePng(16 + i, 16));
+    const urls = await Promise.all(ids.map(uploadPath));
+    // Four pictures and a second upload for the first alarm, all in the same turn: one statement.
+    const statuses = await Promise.all([
+      ...urls.map((u, i) => upload(u, pngs[i]!, 'image/png')),
+      upload(urls[0]!, makePng(40, 40), 'image/png'),
+    ]).then((rs) => rs.map((r) => r.statusCode));
+    expect(statuses.slice(1, 4)).toEqual([200, 200, 200]);
+    expect([statuses[0], statuses[4]].sort()).toEqual([200, 409]);
+    const rows = await t.db
+      .selectFrom('alarm')
+      .innerJoin('file', 'file.id', 'alarm.picture_file_id')
+      .select(['alarm.id', 'file.width', 'file.kind', 'file.enterprise_id', 'alarm.enterprise_id as alarm_enterprise'])
+      .where('alarm.id', 'in', ids)
+      .orderBy('alarm.id')
+      .execute();
+    expect(rows.map((r) => r.kind)).toEqual(Array(4).fill('alarm-picture'));
+    expect(rows.every((r) => r.enterprise_id === r.alarm_enterprise)).toBe(true);
+    // Each alarm holds its own picture; the first holds whichever of its two uploads won.
+    expect(rows.slice(1).map((r) => r.width)).toEqual([17, 18, 19]);
+    expect([16, 40]).toContain(rows[0]!.width);
+    // Every picture file on disk has its row: the loser's file was removed.
+    const dir = join(t.dataDir, 'files', String(rows[0]!.enterprise_id));
+    const onDisk = readdirSync(dir).map(Number);
+    const fileRows = await t.db
+      .selectFrom('file')
+      .select('id')
+      .where('enterprise_id', '=', rows[0]!.enterprise_id)
+      .execute();
+    expect(onDisk.sort()).toEqual(fileRows.map((f) => Number(f.id)).sort());
+    await post('/api/alarm/deleteByIds', ids);
   });
 
   it('refuses an upload that is not a JPEG or PNG, or larger than 2 MB, and keeps the URL usable', async () => {
     const { id } = (await post('/api/alarm/add', { deviceId, type: 'A', content: 'manual' })).data as { id: number };
-    const url = t.app.alarms.pictures.uploadUrl(id).replace(/^http:\/\/[^/]+/, '');
-    const fake = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: Buffer.from('GIF89a not really'),
-    });
+    const url = await uploadPath(id);
+    const fake = await upload(url, Buffer.from('GIF89a not really'));
     expect(fake.statusCode).toBe(415);
     const huge = await t.app.inject({
       method: 'POST',

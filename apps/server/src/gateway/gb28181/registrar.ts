@@ -12,7 +12,7 @@ import {
   type DigestCredentials,
   type SipRequest,
 } from '@svc/gb28181';
-import { Batcher } from './batcher.js';
+import { Batcher } from '../../db/batcher.js';
 import type { GatewayContext } from './context.js';
 import { gatewayRepo, type KnownDevice } from './repo.js';
 import type { Peer } from './transport.js';

@@ -3,6 +3,7 @@
 // and a device going offline is an alarm too. Notices go out afterwards, never on the ingest path.
 import type { AlarmType } from '@svc/contracts';
 import type { AlarmNotice } from '@svc/gb28181';
+import { Batcher } from '../../db/batcher.js';
 import type { Db } from '../../db/database.js';
 import { alarmRepo } from './repo.js';
 
@@ -117,36 +118,11 @@ export function createAlarmIngest(o: {
   }
 
   // Group commit: alarms arriving together share one INSERT; each caller still waits for its own
-  // row to be committed before its device hears 200.
-  let waiting: { row: Row; done: (id: number | null) => void; fail: (e: unknown) => void }[] = [];
-  let flushing = false;
-  function flush(): void {
-    if (flushing || waiting.length === 0) return;
-    flushing = true;
-    const batch = waiting.slice(0, BATCH_MAX);
-    waiting = waiting.slice(batch.length);
-    alarmRepo
-      .insertMany(
-        o.db,
-        batch.map((b) => b.row),
-      )
-      .then(
-        (ids) => batch.forEach((b, i) => b.done(ids[i] ?? null)),
-        (err: unknown) => batch.forEach((b) => b.fail(err)),
-      )
-      .finally(() => {
-        flushing = false;
-        flush();
-      });
-  }
-  const insert = (row: Row) =>
-    new Promise<number | null>((done, fail) => {
-      waiting.push({ row, done, fail });
-      setImmediate(flush);
-    });
+  // row to be committed before its device hears 200. One batch at a time keeps ids in arrival order.
+  const inserts = new Batcher<Row, number | null>((rows) => alarmRepo.insertMany(o.db, rows), BATCH_MAX, 1);
 
   async function store(row: Row, source: 'device' | 'offline', gbCode?: string): Promise<'stored' | 'duplicate'> {
-    const id = source === 'device' ? await insert(row) : await alarmRepo.insert(o.db, row);
+    const id = source === 'device' ? await inserts.add(row) : await alarmRepo.insert(o.db, row);
     if (id === null) {
       stats.duplicates++;
       return 'duplicate';

@@ -1,4 +1,5 @@
 // SQL of stored files: rows found by id within an enterprise.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 export const fileRepo = {
@@ -30,6 +31,13 @@ export const fileRepo = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+
+  /** Ids from the file table's sequence, for rows inserted later with these ids. */
+  async reserveIds(db: Db, n: number): Promise<number[]> {
+    const { rows } = await sql<{ id: string }>`
+      select nextval(pg_get_serial_sequence('file', 'id')) as id from generate_series(1, ${n})`.execute(db);
+    return rows.map((r) => Number(r.id));
   },
 
   get(db: Db, enterpriseId: number, id: number) {

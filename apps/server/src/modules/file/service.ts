@@ -1,7 +1,7 @@
 // Uploaded images (SPEC §5): checked by content and size, stored under DATA_DIR/files by database id,
 // and read back only by the enterprise that uploaded them (DESIGN §4: files are found by id, never by path).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
@@ -15,6 +15,9 @@ import { fileRepo } from './repo.js';
 export const ICON_SIZE = 32;
 
 export type FileDeps = { db: Db; dataDir: string };
+
+/** Ids taken from the file sequence at a time for images whose rows are inserted in batches. */
+const RESERVE_BLOCK = 256;
 
 /** Files only their own routes serve, with their own checks. */
 export const ALARM_PICTURE_KIND = 'alarm-picture';
@@ -30,6 +33,24 @@ export function createFileService({ db, dataDir }: FileDeps) {
     made.add(dir);
   };
   const pathOf = (enterpriseId: number, id: number) => join(root, String(enterpriseId), String(id));
+
+  // Ids for writeReserved, taken a block at a time: one query per RESERVE_BLOCK images, not one each.
+  let reserved: number[] = [];
+  let reserving: Promise<void> | undefined;
+  async function reserveId(): Promise<number> {
+    while (reserved.length === 0) {
+      reserving ??= fileRepo
+        .reserveIds(db, RESERVE_BLOCK)
+        .then((ids) => {
+          reserved = ids.reverse();
+        })
+        .finally(() => {
+          reserving = undefined;
+        });
+      await reserving;
+    }
+    return reserved.pop()!;
+  }
 
   return {
     saveImage(caller: Principal, kind: string, bytes: Buffer): Promise<UploadedFile> {
@@ -75,6 +96,34 @@ export function createFileService({ db, dataDir }: FileDeps) {
       };
     },
 
+    /**
+     * Checks an image by content and size and writes it under a reserved id, for a caller that inserts
+     * the rows of many such images in one statement (fileRepo.rowOf gives the row). Until that row
+     * exists no reader can name the file, so it is written in place, without a temporary name.
+     */
+    async writeReserved(enterpriseId: number, bytes: Buffer): Promise<ReservedFile> {
+      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
+      const image = sniffImage(bytes);
+      if (!image) throw AppError.param('file', 'file.format');
+      const id = await reserveId();
+      await ensureDir(join(root, String(enterpriseId)));
+      await writeFile(pathOf(enterpriseId, id), bytes, { flag: 'wx' });
+      return {
+        id,
+        enterpriseId,
+        mime: image.mime,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        width: image.width,
+        height: image.height,
+      };
+    },
+
+    /** Removes a file written by writeReserved whose row was never inserted. */
+    async discardReserved(f: Pick<ReservedFile, 'id' | 'enterpriseId'>): Promise<void> {
+      await unlink(pathOf(f.enterpriseId, f.id)).catch(() => undefined);
+    },
+
     /** Checks an uploaded image, then stores it scaled into a 32×32 PNG icon (transparent margins keep its shape). */
     async saveIcon(caller: Principal, bytes: Buffer): Promise<UploadedFile> {
       if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
@@ -108,3 +157,14 @@ export function createFileService({ db, dataDir }: FileDeps) {
   };
 }
 export type FileService = ReturnType<typeof createFileService>;
+
+/** An image on disk under a reserved id, its row not inserted yet. */
+export interface ReservedFile {
+  id: number;
+  enterpriseId: number;
+  mime: string;
+  size: number;
+  sha256: string;
+  width: number;
+  height: number;
+}

@@ -1,5 +1,5 @@
-// Group commit for the gateway's per-device SQL: calls made while a query runs are answered by the next
-// one, so a storm of 10,000 REGISTERs costs dozens of statements instead of 20,000 queued in the pool.
+// Group commit: calls made while a statement runs are answered by the next one, so a storm of 10,000
+// REGISTERs or 2,000 alarms a second costs dozens of statements instead of thousands queued in the pool.
 
 type Entry<T, R> = { item: T; resolve: (r: R) => void; reject: (e: unknown) => void };
 
