@@ -33,6 +33,31 @@ export const TW_PHRASES: Readonly<Record<string, string>> = {
   类型: '類型', // twp gives 型別, a programming term
   抓拍: '快照',
   邮箱: '電子郵件',
+  计划: '計畫', // twp gives 計劃; Taiwan writes 計畫 (錄影計畫)
+  摄像机: '攝影機', // twp keeps 攝像機 inside 網路攝像機
+  摄像头: '攝影機',
+  登录名: '登入名稱', // twp gives the clipped 登入名
+  超时: '逾時', // twp gives 超時
+  码流: '串流', // 主串流/子串流; 碼流 is mainland-only
+  视频流: '影像串流',
+  视频流量: '影像流量', // a data allowance, not a stream: keeps 视频流 from matching
+  流媒体: '串流媒體',
+  客户端: '用戶端', // twp gives 客戶端 (and 用户端 would become 使用者端)
+  标签页: '分頁', // a browser-style tab
+  工具栏: '工具列',
+  下划线: '底線',
+  选中: '選取',
+  检测: '偵測', // as in 動態偵測, 人形偵測
+  重置: '重設',
+  匹配: '相符',
+  无法恢复: '無法復原',
+  恢复默认: '還原預設',
+  重新发送: '重新傳送', // twp gives 發送 here but 傳送 everywhere else
+  不在线: '不在線上', // twp gives 不線上
+  重连: '重新連線',
+  分屏: '分割畫面',
+  运营: '營運',
+  上报: '回報', // a device reporting in
 };
 
 // i18next `{{count}}` and server `{field}` placeholders are code, not text: never converted.

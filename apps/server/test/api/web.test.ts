@@ -56,6 +56,7 @@ describe('serving the console', () => {
         .title;
     expect(await title('en-US')).toBe('Surveillance Console');
     expect(await title('zh-CN')).toBe('云视频监控平台');
-    expect(await title('zh-TW')).toBe('雲影像監控平臺');
+    // The same product name as the web console's (common:product.name).
+    expect(await title('zh-TW')).toBe('雲端影像監控平台');
   });
 });
