@@ -6,6 +6,7 @@
 //   node --expose-gc --import tsx bench/media/memory.ts [streams] [--json]
 import { frameRfc4571, muxPsFrame, packetizePs, parseRtp, PsToFmp4, Rfc4571Deframer } from '@svc/media';
 import { StreamHub } from '../../apps/server/src/media/hub.js';
+import { WS_MAX_HEADER } from '../../apps/server/src/media/ws-frame.js';
 import { loadSample } from '../../apps/device-sim/src/media/sample.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -33,10 +34,14 @@ const used = () => {
 const before = used();
 const streams = Array.from({ length: STREAMS }, (_, n) => {
   const hub = new StreamHub();
-  const remux = new PsToFmp4({
-    onInit: (init, track) => hub.setInit(init, track),
-    onFragment: (fragment, info) => hub.push(fragment, info.keyframe, info.duration),
-  });
+  // As the server's live sessions (live.ts) build them.
+  const remux = new PsToFmp4(
+    {
+      onInit: (init, track) => hub.setInit(init, track),
+      onFragment: (fragment, info) => hub.push(fragment, info.keyframe, info.duration, info.headroom),
+    },
+    { headroom: WS_MAX_HEADER },
+  );
   const deframer = new Rfc4571Deframer();
   // Two loops of the sample, then up to one more GOP: stream n stops n frames into a GOP (mod its length).
   const frames = 2 * sample.frames.length + (n % gop);

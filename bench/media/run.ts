@@ -1,7 +1,7 @@
 // bench/media: time to first frame (cold INVITE and warm join), relay latency RTP-in → WebSocket-out, viewer
 // capacity side by side with node-media-server (WS-FLV), and ingest of many TCP streams. Prints figures.
 //   npm run bench:media [-- --viewers 2000,3000 --ingest 300 --peer-ingest 300 --window 30
-//                           --skip-ttff --skip-capacity --skip-ingest --skip-peer --client-procs 1]
+//                           --skip-ttff --skip-capacity --skip-ingest --skip-peer --skip-floor --client-procs 1]
 // Viewers are bare-TCP WebSocket clients (viewers.ts) in one child process: the server has one core,
 // the clients the other. Each capacity run waits for the machine to be quiet first (1-minute load
 // below 1.5, up to 10 minutes). Memory phases run in fresh processes, ours and the peer's alike:
@@ -597,6 +597,30 @@ if (!flag('skip-ingest')) {
   }
 }
 
+// The floor: bare writes of the same fragments (floor.ts), measured as ours and the peer are. What it
+// costs no Node server that writes each frame to each viewer can go below on this machine.
+const floor = new Map<number, Capacity>();
+if (!flag('skip-capacity') && !flag('skip-floor')) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/media/floor.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      jsonLines<{ port: number }>(proc, (l) => resolve(l.port));
+      proc.once('exit', () => reject(new Error('floor.ts exited')));
+    });
+    const url = `ws://127.0.0.1:${port}/floor`;
+    for (const n of VIEWERS) {
+      const c = await capacity(`floor ${n}`, proc.pid!, async () => [url], n, 'fmp4');
+      floor.set(n, c);
+      capacityRows('floor (bare writes)', n, c, false);
+    }
+  } finally {
+    proc.kill('SIGTERM');
+  }
+}
+
 // The peer: node-media-server, fed the same sample by ffmpeg over RTMP, viewed over WS-FLV.
 let peer: { cap: Map<number, Capacity>; perStream?: number; perStreamViewer?: number } | undefined;
 if (!flag('skip-peer')) {
@@ -718,6 +742,16 @@ if (peer) {
       pass(oursMemory.perStreamViewer! < peer.perStreamViewer!),
     );
   }
+}
+for (const n of VIEWERS) {
+  const o = ours.get(n);
+  const f = floor.get(n);
+  if (o && f)
+    row(
+      `server CPU at ${n} viewers: ours vs floor`,
+      `${o.cpu.toFixed(1)} vs ${f.cpu.toFixed(1)} % of a core (system ${o.cpuSys.toFixed(1)} vs ${f.cpuSys.toFixed(1)}); ` +
+        `ours above the floor: ${(o.cpu - f.cpu).toFixed(1)} points`,
+    );
 }
 console.log(
   `\nbench/media — server child on PostgreSQL, ${((Date.now() - started) / 1000).toFixed(0)} s; load average before ${loadBefore}, after ${load()}`,

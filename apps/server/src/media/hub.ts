@@ -68,10 +68,11 @@ export class StreamHub {
     if (this.hls) this.hls = { segments: [], parts: [], duration: 0, sequence: this.hls.sequence + 1 };
   }
 
-  push(payload: Buffer, keyframe: boolean, duration: number): void {
+  /** `headroom`: bytes free before the payload in its buffer (see wsBinaryFrame); the hub may write there. */
+  push(payload: Buffer, keyframe: boolean, duration: number, headroom = 0): void {
     this.stats.fragments++;
     // Framed once here for every viewer and for the GOP cache (late joiners reuse the frames too).
-    const fragment = wsBinaryFrame(payload);
+    const fragment = wsBinaryFrame(payload, headroom);
     if (keyframe) {
       this.cutHlsSegment();
       this.gop = [];

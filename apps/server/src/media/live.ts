@@ -8,6 +8,7 @@ import type { Dialog } from '../gateway/gb28181/invite.js';
 import { InviteError } from '../gateway/gb28181/invite.js';
 import { SipTimeoutError } from '../gateway/gb28181/transactions.js';
 import { StreamHub } from './hub.js';
+import { WS_MAX_HEADER } from './ws-frame.js';
 import type { RtpIngest, RtpSink } from './rtp-ingest.js';
 
 export type LiveStream = 'main' | 'sub';
@@ -66,10 +67,14 @@ export class LiveSession {
   ) {
     this.lastWatched = now;
     this.lastPacketAt = now;
-    this.remux = new PsToFmp4({
-      onInit: (init, track) => this.hub.setInit(init, track),
-      onFragment: (fragment, info) => this.hub.push(fragment, info.keyframe, info.duration),
-    });
+    // Fragments come with room for their WebSocket header: framed for the viewers without a copy.
+    this.remux = new PsToFmp4(
+      {
+        onInit: (init, track) => this.hub.setInit(init, track),
+        onFragment: (fragment, info) => this.hub.push(fragment, info.keyframe, info.duration, info.headroom),
+      },
+      { headroom: WS_MAX_HEADER },
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_VIEWER_BACKLOG, SLOW_VIEWER_CLOSE, StreamHub } from './hub.js';
-import { wsBinaryFrame } from './ws-frame.js';
+import { WS_MAX_HEADER, wsBinaryFrame } from './ws-frame.js';
 import { WebSocketViewer } from './ws-viewer.js';
 
 const track = { codec: 'h264', codecString: 'avc1.64001e', width: 640, height: 360 } as Parameters<
@@ -130,6 +130,27 @@ describe('wsBinaryFrame', () => {
     expect(frames[0]).toMatchObject({ fin: true, rsv: 0, opcode: 2, masked: false, lengthField: field });
     expect(frames[0]!.payload.equals(payload)).toBe(true);
     expect(data.equals(payload)).toBe(true);
+  });
+});
+
+describe('wsBinaryFrame with headroom', () => {
+  it.each([125, 126, 65_536])('writes the header of %i bytes in the headroom, copying nothing', (size) => {
+    const room = Buffer.allocUnsafeSlow(WS_MAX_HEADER + size);
+    const payload = room.subarray(WS_MAX_HEADER);
+    randomBytes(size).copy(payload);
+    const { frame, data } = wsBinaryFrame(payload, WS_MAX_HEADER);
+    expect(frame.buffer).toBe(room.buffer);
+    expect(data).toBe(payload);
+    expect(frame.equals(wsBinaryFrame(Buffer.from(payload)).frame)).toBe(true);
+  });
+
+  it('copies when the producer left too little room', () => {
+    const room = Buffer.allocUnsafeSlow(2 + 200);
+    const payload = room.subarray(2);
+    const { frame } = wsBinaryFrame(payload, 2);
+    // 200 bytes need a 4-byte header: not in 2 bytes of room.
+    expect(frame.buffer).not.toBe(room.buffer);
+    expect(parseFrames(frame).frames[0]!.payload.equals(payload)).toBe(true);
   });
 });
 

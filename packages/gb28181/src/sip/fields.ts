@@ -1,5 +1,5 @@
 // Parsers of the structured SIP header values a GB28181 peer reads (name-addr, Via, CSeq, SIP URI) and id makers.
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { fail, ok, type ParseResult } from '../result.js';
 import { isToken } from './headers.js';
 
@@ -146,15 +146,28 @@ function decodePercent(s: string): string {
   }
 }
 
+// Random bytes for branches, tags and Call-IDs are drawn from a pool filled 4 KB at a time: a
+// gateway sends thousands of requests a second, and each would otherwise be its own CSPRNG call.
+const pool = Buffer.allocUnsafeSlow(4096);
+let poolAt = pool.length;
+function randomHex(bytes: number): string {
+  if (poolAt + bytes > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += bytes;
+  return pool.toString('hex', poolAt - bytes, poolAt);
+}
+
 /** RFC 3261 §8.1.1.7 magic cookie, then 64 random bits. */
 export function newBranch(): string {
-  return `z9hG4bK${randomBytes(8).toString('hex')}`;
+  return `z9hG4bK${randomHex(8)}`;
 }
 
 export function newTag(): string {
-  return randomBytes(6).toString('hex');
+  return randomHex(6);
 }
 
 export function newCallId(host: string): string {
-  return `${randomBytes(12).toString('hex')}@${host}`;
+  return `${randomHex(12)}@${host}`;
 }

@@ -65,7 +65,7 @@ describe('PsToFmp4 cases', () => {
     const { inits, frags } = run(sent.filter((s) => s.frame >= 10).map((s) => s.packet));
     expect(inits).toHaveLength(1);
     expect(frags).toHaveLength(75);
-    expect(frags[0]!.info).toEqual({ keyframe: true, dts: 0, pts: 0, duration: 3600 });
+    expect(frags[0]!.info).toEqual({ keyframe: true, dts: 0, pts: 0, duration: 3600, headroom: 0 });
   });
 
   it('emits a new init when the codec changes mid-stream', () => {

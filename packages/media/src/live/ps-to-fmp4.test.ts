@@ -120,6 +120,41 @@ describe('PsToFmp4 without loss', () => {
   });
 });
 
+describe('PsToFmp4 memory', () => {
+  const run = (headroom?: number) => {
+    const sent = sendPipeline('h264', readSample('h264'), { firstPts: 0, firstTimestamp: 0, firstSequence: 0 });
+    const { events, got } = collector();
+    const remux = new PsToFmp4(events, headroom === undefined ? {} : { headroom });
+    for (const s of sent) {
+      const p = parseRtp(s.packet);
+      if (p.ok) remux.pushRtp(p.value);
+    }
+    return got;
+  };
+
+  it('leaves the headroom asked for free before each fragment, in a buffer of its own, bytes unchanged', () => {
+    const plain = run();
+    const roomy = run(10);
+    expect(roomy.fragments).toHaveLength(plain.fragments.length);
+    roomy.fragments.forEach(({ fragment, info }, i) => {
+      expect(info.headroom).toBe(10);
+      expect(fragment.byteOffset).toBe(10);
+      expect(fragment.buffer.byteLength).toBe(10 + fragment.length);
+      expect(fragment.equals(plain.fragments[i]!.fragment)).toBe(true);
+    });
+    // Without headroom, still a buffer of its own: a cached fragment never holds a shared pool slab.
+    for (const { fragment, info } of plain.fragments) {
+      expect(info.headroom).toBe(0);
+      expect(fragment.buffer.byteLength).toBe(fragment.length);
+    }
+  });
+
+  it('keeps copies of the parameter sets, not views that would hold a keyframe alive', () => {
+    const { track } = run().inits[0]!;
+    for (const ps of [track.sps, track.pps]) expect(ps.buffer.byteLength).toBe(ps.length);
+  });
+});
+
 describe('PsToFmp4 on arbitrary input', () => {
   it('never throws on arbitrary RTP payloads and sequence numbers', () => {
     const packet = fc.record({

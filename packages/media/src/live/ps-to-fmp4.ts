@@ -23,6 +23,8 @@ export interface FragmentInfo {
   dts: number;
   pts: number;
   duration: number;
+  /** Bytes free before the fragment in its buffer (the headroom option): a transport may write its header there. */
+  headroom: number;
 }
 
 export interface RemuxEvents {
@@ -31,6 +33,13 @@ export interface RemuxEvents {
 }
 
 const DEFAULT_DURATION = 3600;
+
+/** A copy in memory of its own (not a slice of Node's shared pool). */
+function copyOf(b: Buffer): Buffer {
+  const c = Buffer.allocUnsafeSlow(b.length);
+  b.copy(c);
+  return c;
+}
 /** A frame interval above 10 s is a discontinuity, not a frame rate: keep the last sane one. */
 const MAX_DURATION = 900_000;
 
@@ -63,12 +72,18 @@ export class PsToFmp4 {
   private duration = DEFAULT_DURATION;
   private sequenceNumber = 0;
   private counts = { packets: 0, frames: 0, bytesIn: 0 };
+  private readonly headroom: number;
 
+  /**
+   * `headroom`: bytes left free before each fragment in a buffer of its own, so that a transport can
+   * put its header in front without copying the fragment (the server's WebSocket frames).
+   */
   constructor(
     private readonly events: RemuxEvents,
-    opts: { reorderWindow?: number } = {},
+    opts: { reorderWindow?: number; headroom?: number } = {},
   ) {
     this.reorderer = new RtpReorderer({ window: opts.reorderWindow ?? 32 });
+    this.headroom = opts.headroom ?? 0;
   }
 
   get stats(): RemuxStats {
@@ -121,7 +136,8 @@ export class PsToFmp4 {
   private rememberParameterSets(codec: VideoCodec, nalus: Buffer[]): void {
     if (this.paramCodec !== codec) this.paramSets.clear();
     this.paramCodec = codec;
-    for (const n of nalus) if (isParameterSetNal(codec, n)) this.paramSets.set(nalType(codec, n), n);
+    // Copied: a view would keep the whole keyframe it came in alive for as long as the stream lasts.
+    for (const n of nalus) if (isParameterSetNal(codec, n)) this.paramSets.set(nalType(codec, n), copyOf(n));
   }
 
   private maybeInit(codec: VideoCodec): void {
@@ -156,10 +172,17 @@ export class PsToFmp4 {
     let size = 0;
     for (const n of nalus) size += 4 + n.length;
     const header = { size, duration: this.duration, keyframe, compositionOffset: cts };
-    const out = Buffer.allocUnsafe(segmentBytes([header]));
+    // A buffer of its own, never a slice of Node's shared pool: caches holding a fragment hold only it.
+    const out = Buffer.allocUnsafeSlow(this.headroom + segmentBytes([header])).subarray(this.headroom);
     const at = writeMoof(out, ++this.sequenceNumber, dts, [header]);
     writeLengthPrefixed(out, at, nalus);
     this.counts.frames++;
-    this.events.onFragment(out, { keyframe, dts, pts: dts + cts, duration: this.duration });
+    this.events.onFragment(out, {
+      keyframe,
+      dts,
+      pts: dts + cts,
+      duration: this.duration,
+      headroom: this.headroom,
+    });
   }
 }
