@@ -12,7 +12,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { bootstrapPlatform, type BootstrapResult } from './bootstrap.js';
+import { bootstrapPlatform, checkSecretKey, sealPlaintextSecrets, type BootstrapResult } from './bootstrap.js';
+import { loadSecretKey } from './crypto/secret-key.js';
 import { registerAuth } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -115,10 +116,14 @@ export function loggerOptions(level: string) {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  // Before the database: a bad key file stops the start having touched nothing.
+  const secret = loadSecretKey(config);
   const db = overrides.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.dataDir }));
   const clock = overrides.clock ?? systemClock;
   await migrateToLatest(db);
   const bootstrap = await bootstrapPlatform(db, config.admin);
+  await checkSecretKey(db, secret);
+  const sealed = await sealPlaintextSecrets(db, secret.key);
 
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config.logLevel),
@@ -129,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
+  if (sealed > 0) app.log.info({ sealed }, 'sealed device passwords that were stored in plaintext');
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('bootstrap', { getter: () => bootstrap });
@@ -185,7 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   fileRoutes(app, files);
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
-  deviceRoutes(app, createDeviceService({ db }), createTagService({ db }));
+  deviceRoutes(app, createDeviceService({ db, secretKey: secret.key }), createTagService({ db }));
   activityRoutes(app, db);
 
   // Devices and media: the gateway and the RTP port exist from here on, but bind only in listenDevices.
@@ -193,6 +199,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db,
     log: app.log,
     config,
+    secretKey: secret.key,
     now: () => clock.now().getTime(),
     ...(overrides.gateway?.syncJitterMs !== undefined ? { syncJitterMs: overrides.gateway.syncJitterMs } : {}),
   });

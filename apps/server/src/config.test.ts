@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).aiLoginNames).toEqual([]);
   });
 
+  it('reads SECRET_KEY as 32 bytes, written in hex or base64 alike, and leaves it unset by default', () => {
+    const bytes = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
+    for (const text of [bytes.toString('hex'), bytes.toString('base64')]) {
+      expect(loadConfig({ SECRET_KEY: text }).secretKey?.export().equals(bytes)).toBe(true);
+    }
+    expect(loadConfig({}).secretKey).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -41,6 +49,9 @@ describe('loadConfig', () => {
     ['CONSOLE_ADMIN_LOGIN', '9admin'],
     ['CONSOLE_ADMIN_EMAIL', 'not-an-email'],
     ['AI_LOGIN_NAMES', 'ops,9bad'],
+    ['SECRET_KEY', 'correct horse battery staple'],
+    ['SECRET_KEY', '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e'],
+    ['SECRET_KEY', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg=='],
   ])('refuses %s=%s with one line naming it', (name, value) => {
     let error: unknown;
     try {

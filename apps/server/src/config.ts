@@ -1,7 +1,9 @@
 // The one typed configuration of the server: environment variables with defaults (README "Configuration").
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CaptchaModeSchema, LOGIN_NAME_PATTERN } from '@svc/contracts';
+import { parseSecretKey } from './crypto/secrets.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -44,6 +46,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\*|[A-Za-z][A-Za-z0-9]*(\s*,\s*[A-Za-z][A-Za-z0-9]*)*)$/, 'must be * or login names separated by commas')
     .optional(),
+  SECRET_KEY: z
+    .string()
+    .transform((text, ctx) => {
+      const key = parseSecretKey(text);
+      if (key) return key;
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hex digits or base64' });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -80,6 +91,11 @@ export type Config = {
    * empty = no one.
    */
   aiLoginNames: string[] | '*';
+  /**
+   * Seals the device passwords kept in the database; unset → DATA_DIR/secret.key, made on first
+   * start. A KeyObject, so logging the config cannot print it.
+   */
+  secretKey: KeyObject | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +127,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     media: { ip: e.MEDIA_IP, rtpPort: e.RTP_PORT },
     aiLoginNames:
       e.AI_LOGIN_NAMES === '*' ? '*' : (e.AI_LOGIN_NAMES?.split(',').map((n) => n.trim().toLowerCase()) ?? []),
+    secretKey: e.SECRET_KEY ? createSecretKey(e.SECRET_KEY) : undefined,
   };
 }

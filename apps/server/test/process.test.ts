@@ -1,8 +1,9 @@
-// The server as a process: first-start account with a password printed once, graceful SIGTERM,
-// one line for a bad setting, and `npm run migrate` (issue 2 §2, §3, §7).
+// The server as a process: first-start account with a password printed once, the key that seals
+// device passwords made once beside the database, graceful SIGTERM, one line for a bad setting, and
+// `npm run migrate` (issue 2 §2, §3, §7).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,8 +85,11 @@ async function signIn(port: number, password: string): Promise<number> {
   return ((await res.json()) as { code: number }).code;
 }
 
+const keyFile = join(dataDir, 'secret.key');
+
 describe('server process', () => {
   let generated = '';
+  let key = '';
 
   // Two cold tsx starts and a fresh PGlite each: tens of seconds when another test file shares the 2 cores.
   it('applies migrations with `npm run migrate`, once', async () => {
@@ -106,6 +110,10 @@ describe('server process', () => {
     expect(await signIn(s.port, generated)).toBe(1);
     // The gateway's default device password is generated, kept and shown once the same way.
     await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 default device password: \S{8,}/);
+    // With no SECRET_KEY, the key that seals it in the database is made beside it, for its owner only.
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    key = readFileSync(keyFile, 'utf8');
+    expect(key).toMatch(/^[A-Za-z0-9+/]{43}=\n$/);
     expect(await stop(s.child)).toBe(0);
   });
 
@@ -116,6 +124,8 @@ describe('server process', () => {
     await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 gateway listening/);
     expect(s.stdout()).not.toContain('Generated password');
     expect(s.stdout()).not.toContain('default device password');
+    // The same key, read again: the sealed default password opened with it (else the start had failed).
+    expect(readFileSync(keyFile, 'utf8')).toBe(key);
     expect(await stop(s.child)).toBe(0);
   });
 

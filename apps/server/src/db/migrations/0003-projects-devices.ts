@@ -42,7 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`status in ('online', 'dormancy', 'offline')`),
     )
     .addColumn('login_name', 'text', (c) => c.notNull().defaultTo('Admin'))
-    // The device's own password: the platform must present it to the device, so it is kept as given.
+    // The device's own password: the platform must present it to the device, so it is kept reversibly
+    // (sealed under the platform key since crypto/secrets.ts, never hashed).
     .addColumn('password', 'text', (c) => c.notNull())
     .addColumn('gb_code', 'text')
     .addColumn('model', 'text')

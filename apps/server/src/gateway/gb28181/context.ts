@@ -1,5 +1,6 @@
 // What every part of the gateway shares, and how the platform addresses a registered device.
 import { buildRequest, newBranch, newCallId, newTag, type SipRequest } from '@svc/gb28181';
+import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Registry } from './registry.js';
@@ -28,6 +29,8 @@ export interface GatewayContext {
   transport: SipTransport;
   transactions: ClientTransactions;
   registry: Registry;
+  /** Seals and opens the device passwords kept in the database. */
+  secretKey: KeyObject;
   now: () => number;
 }
 

@@ -1,6 +1,6 @@
 // The GB28181 gateway: one SIP server (UDP+TCP) that registers devices, keeps them alive, syncs
 // their catalogs, and gives the rest of the server INVITE/BYE and device queries.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import {
   buildResponse,
@@ -12,6 +12,7 @@ import {
 } from '@svc/gb28181';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.js';
+import { decryptSecret, encryptSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
 import { DeviceCommands } from './commands.js';
 import type { GatewayContext, GatewaySettings } from './context.js';
@@ -34,6 +35,8 @@ export type GatewayOptions = {
   db: Db;
   log: Logger;
   config: Config;
+  /** Seals the device passwords and the generated default password kept in the database. */
+  secretKey: KeyObject;
   now?: () => number;
   /** Tests shorten the post-registration jitter. */
   syncJitterMs?: number;
@@ -86,6 +89,7 @@ export class Gb28181Gateway {
       transport,
       transactions: new ClientTransactions(transport),
       registry: this.registry,
+      secretKey: o.secretKey,
       now,
     };
     this.commands = new DeviceCommands(this.ctx);
@@ -102,7 +106,7 @@ export class Gb28181Gateway {
 
   /** Binds SIP, restores UDP registrations that outlived a restart, starts the keepalive sweep. */
   async listen(host = '0.0.0.0'): Promise<{ port: number; generatedPassword: string | null }> {
-    const password = await sipPassword(this.o.db, this.o.config.sip.password);
+    const password = await sipPassword(this.o.db, this.o.secretKey, this.o.config.sip.password);
     this.ctx.settings.password = password.value;
     this.ctx.settings.port = await this.ctx.transport.listen(this.o.config.sip.port, host);
     await this.restore();
@@ -259,27 +263,33 @@ export class Gb28181Gateway {
   }
 }
 
-/** The default device password: configured, else generated once and kept in the database. */
-async function sipPassword(db: Db, configured: string | undefined): Promise<{ value: string; generated: boolean }> {
+/** The default device password: configured, else generated once and kept, sealed, in the database. */
+async function sipPassword(
+  db: Db,
+  key: KeyObject,
+  configured: string | undefined,
+): Promise<{ value: string; generated: boolean }> {
   if (configured) return { value: configured, generated: false };
   const row = await db
     .selectFrom('platform_setting')
     .select('value')
     .where('key', '=', 'sip_password')
     .executeTakeFirst();
-  if (row) return { value: row.value, generated: false };
+  if (row) return { value: decryptSecret(key, row.value), generated: false };
   const value = randomBytes(9).toString('base64url');
   await db
     .insertInto('platform_setting')
-    .values({ key: 'sip_password', value })
+    .values({ key: 'sip_password', value: encryptSecret(key, value) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
+  // Two processes starting at once may both generate one: the row that landed first is everyone's.
   const kept = await db
     .selectFrom('platform_setting')
     .select('value')
     .where('key', '=', 'sip_password')
     .executeTakeFirstOrThrow();
-  return { value: kept.value, generated: kept.value === value };
+  const plain = decryptSecret(key, kept.value);
+  return { value: plain, generated: plain === value };
 }
 
 /** The first non-internal IPv4 address, where devices on the LAN can reach us. */

@@ -32,7 +32,7 @@ export class Registrar {
   private readonly inFlight = new Set<string>();
 
   constructor(private readonly ctx: GatewayContext) {
-    this.lookups = new Batcher((codes) => gatewayRepo.findManyByGbCode(ctx.db, codes));
+    this.lookups = new Batcher((codes) => gatewayRepo.findManyByGbCode(ctx.db, ctx.secretKey, codes));
     this.onlines = new Batcher(async (rows) => {
       await gatewayRepo.markOnlineMany(ctx.db, rows);
       return rows.map(() => undefined);
@@ -77,6 +77,11 @@ export class Registrar {
       this.ctx.log.info({ gbCode, peer: `${peer.address}:${peer.port}` }, 'register from an unknown device refused');
       return reply(403, 'Forbidden');
     }
+    if (device?.password === null) {
+      // Never fall back to the platform password: the device has one of its own we cannot read.
+      this.ctx.log.error({ gbCode }, 'register failed: the stored device password cannot be decrypted');
+      return reply(500, 'Server Internal Error');
+    }
     const password = device?.password || this.ctx.settings.password;
     if (creds.realm !== this.ctx.settings.domain || !verifyDigest(creds, 'REGISTER', password)) {
       this.ctx.log.info({ gbCode }, 'register with a wrong password refused');
@@ -87,7 +92,7 @@ export class Registrar {
       this.ctx.registry.remove(gbCode, 'unregistered');
       return reply(200, 'OK', [['Expires', '0']]);
     }
-    device ??= await gatewayRepo.enrol(this.ctx.db, gbCode, enrol!, this.ctx.settings.password);
+    device ??= await gatewayRepo.enrol(this.ctx.db, this.ctx.secretKey, gbCode, enrol!, this.ctx.settings.password);
 
     const at = this.ctx.now();
     const expiresAt = at + expires * 1000;

@@ -1,16 +1,32 @@
 // The gateway's SQL: finding a registering device, recording registrations and labels, and
 // keeping a device's channels in step with its catalog.
+import type { KeyObject } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { GB_TYPE_CODES, parseGbCode } from '@svc/contracts';
 import type { CatalogItem, DeviceInfo } from '@svc/gb28181';
+import { decryptSecret, encryptSecret, SecretError } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
 
 export interface KnownDevice {
   id: number;
   enterprise_id: number;
   dev_type: 'IPC' | 'NVR' | 'DVR';
-  password: string;
+  /** In plain text, for the digest; null when the stored value cannot be decrypted. */
+  password: string | null;
   keepalive_interval: number;
+}
+
+/** Opens a device's stored password; one unreadable row must not fail the registrations batched with it. */
+function opened<T extends { password: string }>(
+  key: KeyObject,
+  row: T,
+): Omit<T, 'password'> & { password: string | null } {
+  try {
+    return { ...row, password: decryptSecret(key, row.password) };
+  } catch (err) {
+    if (err instanceof SecretError) return { ...row, password: null };
+    throw err;
+  }
 }
 
 export interface AutoEnrol {
@@ -37,14 +53,6 @@ const transitions = (kind: 'device.online' | 'device.offline', changedWhen: RawB
     from changed c join project p on p.id = c.project_id where ${changedWhen}`;
 
 export const gatewayRepo = {
-  findByGbCode(db: Db, gbCode: string): Promise<KnownDevice | undefined> {
-    return db
-      .selectFrom('device')
-      .select(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval'])
-      .where('gb_code', '=', gbCode)
-      .executeTakeFirst();
-  },
-
   /**
    * The one enterprise whose regional code (area, unit, industry, network digits) the ID carries and
    * which turned auto-enrol on; none when no enterprise or more than one would claim it.
@@ -67,7 +75,7 @@ export const gatewayRepo = {
   },
 
   /** Creates the device an auto-enrolling registration named; its ID doubles as serial number. */
-  async enrol(db: Db, gbCode: string, a: AutoEnrol, password: string): Promise<KnownDevice> {
+  async enrol(db: Db, key: KeyObject, gbCode: string, a: AutoEnrol, password: string): Promise<KnownDevice> {
     const devType = devTypeOf(gbCode)!;
     const row = await db
       .insertInto('device')
@@ -77,22 +85,22 @@ export const gatewayRepo = {
         sn: gbCode,
         dev_name: gbCode,
         dev_type: devType,
-        password,
+        password: encryptSecret(key, password),
         gb_code: gbCode,
       })
-      .returning(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval'])
+      .returning(['id', 'enterprise_id', 'dev_type', 'keepalive_interval'])
       .executeTakeFirstOrThrow();
-    return row;
+    return { ...row, password };
   },
 
-  /** findByGbCode for many at once (the registrar batches a storm); one answer per code, in order. */
-  async findManyByGbCode(db: Db, gbCodes: string[]): Promise<(KnownDevice | undefined)[]> {
+  /** The known devices of these GB codes (the registrar batches a storm); one answer per code, in order. */
+  async findManyByGbCode(db: Db, key: KeyObject, gbCodes: string[]): Promise<(KnownDevice | undefined)[]> {
     const rows = await db
       .selectFrom('device')
       .select(['id', 'enterprise_id', 'dev_type', 'password', 'keepalive_interval', 'gb_code'])
       .where('gb_code', '=', sql<string>`any(${[...new Set(gbCodes)]}::text[])`)
       .execute();
-    const byCode = new Map(rows.map(({ gb_code, ...d }) => [gb_code, d]));
+    const byCode = new Map(rows.map(({ gb_code, ...d }) => [gb_code, opened(key, d)]));
     return gbCodes.map((c) => byCode.get(c));
   },
 

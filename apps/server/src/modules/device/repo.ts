@@ -1,6 +1,7 @@
 // SQL of devices and channels, always narrowed to the caller's scope (projects, and group for staff).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DeviceQuery } from '@svc/contracts';
+import type { SealedSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { pageNewestFirst } from '../../db/paging.js';
@@ -148,7 +149,7 @@ export const deviceRepo = {
       devName: string;
       devType: 'IPC' | 'NVR' | 'DVR';
       loginName: string;
-      password: string;
+      password: SealedSecret;
       gbCode: string | null;
       streamMode: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE';
       vehicle: boolean;
@@ -189,7 +190,7 @@ export const deviceRepo = {
       devName: string;
       projectId: number;
       loginName?: string | undefined;
-      password?: string | undefined;
+      password?: SealedSecret | undefined;
       gbCode?: string | null | undefined;
       streamMode?: 'TCP-PASSIVE' | 'UDP' | 'TCP-ACTIVE' | undefined;
       vehicle?: boolean | undefined;

@@ -1,8 +1,10 @@
 // Devices and their channels (SPEC §3 Device/Channel, §4 Device and NVR channel, §5, §7 /api/device).
 // A device belongs to one enterprise; its serial number and GB code are unique on the platform.
+import type { KeyObject } from 'node:crypto';
 import { channelState, type AddDevice, type Device, type DeviceQuery, type RegionalConfig } from '@svc/contracts';
 import type { z } from 'zod';
 import type { UpdateChannelSchema, UpdateDeviceSchema } from '@svc/contracts';
+import { encryptSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -46,7 +48,8 @@ function uniqueness(err: unknown): never {
   throw err;
 }
 
-export function createDeviceService({ db }: { db: Db }) {
+/** `secretKey` seals the device's SIP password: the gateway must read it back, so it cannot be hashed. */
+export function createDeviceService({ db, secretKey }: { db: Db; secretKey: KeyObject }) {
   async function device(scope: Scope, id: number) {
     const row = await deviceRepo.get(db, scope, id);
     if (!row) throw new AppError(404);
@@ -70,7 +73,11 @@ export function createDeviceService({ db }: { db: Db }) {
       const gbCode = input.gbCode ?? (await nextGbCode(db, caller.enterpriseId, input.devType));
       let created: { id: number; uuid: string };
       try {
-        created = await deviceRepo.insert(db, caller.enterpriseId, { ...input, gbCode });
+        created = await deviceRepo.insert(db, caller.enterpriseId, {
+          ...input,
+          gbCode,
+          password: encryptSecret(secretKey, input.password),
+        });
       } catch (err) {
         return uniqueness(err);
       }
@@ -96,7 +103,10 @@ export function createDeviceService({ db }: { db: Db }) {
       must(caller, scope, target.path, 'device-edit');
       if (input.gbCode) checkGbType(input.gbCode, current.dev_type);
       try {
-        await deviceRepo.update(db, caller.enterpriseId, input.id, input);
+        await deviceRepo.update(db, caller.enterpriseId, input.id, {
+          ...input,
+          password: input.password === undefined ? undefined : encryptSecret(secretKey, input.password),
+        });
       } catch (err) {
         uniqueness(err);
       }
