@@ -4,6 +4,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { newSecretKeyText } from '../apps/server/src/crypto/secrets.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/modules/session/passwords.js';
 
@@ -14,6 +15,8 @@ export const benchApp = (db: Db): Promise<FastifyInstance> =>
       CONSOLE_ADMIN_PASSWORD: 'Bench@pass123',
       LOGIN_CAPTCHA: 'off',
       WEB_DIST: '/nonexistent',
+      // A throwaway database: a throwaway key, and no key file in ./data.
+      SECRET_KEY: newSecretKeyText(),
     }),
     {
       db,

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { newSecretKeyText } from '../apps/server/src/crypto/secrets.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 
 const target = fileURLToPath(new URL('../packages/contracts/openapi.json', import.meta.url));
@@ -11,7 +12,13 @@ const check = process.argv.includes('--check');
 
 const db = await openDatabase({ pgliteDir: 'memory' });
 const app = await buildApp(
-  loadConfig({ LOG_LEVEL: 'silent', CONSOLE_ADMIN_PASSWORD: 'Snapshot@123', WEB_DIST: '/nonexistent' }),
+  // A throwaway key: the in-memory database holds nothing to keep, so no key file is written to ./data.
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    CONSOLE_ADMIN_PASSWORD: 'Snapshot@123',
+    WEB_DIST: '/nonexistent',
+    SECRET_KEY: newSecretKeyText(),
+  }),
   {
     db,
     logger: false,

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import { newSecretKeyText } from '../../apps/server/src/crypto/secrets.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 
 const { databaseUrl, adminPassword } = workerData as { databaseUrl?: string; adminPassword: string };
@@ -19,6 +20,8 @@ const app = await buildApp(
     CONSOLE_ADMIN_PASSWORD: adminPassword,
     LOGIN_CAPTCHA: 'off',
     WEB_DIST: '/nonexistent',
+    // A throwaway database: a throwaway key, and no key file in ./data.
+    SECRET_KEY: newSecretKeyText(),
   }),
   { db, logger: false },
 );
