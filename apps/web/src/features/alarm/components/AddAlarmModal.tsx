@@ -1,10 +1,9 @@
 // A manual alarm (POST /api/alarm/add): a device and channel, the type A–H, when (default now) and what happened.
-import { useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type AlarmType, type ProjectNode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 import { useAddAlarmMutation } from '../api/alarm-add-mutation';
 import type { AddAlarm } from '../api/types';
@@ -49,66 +48,55 @@ export function AddAlarmModal({ open, forest, onClose }: AddAlarmModalProps) {
   const add = useAddAlarmMutation();
   const [form] = Form.useForm<Values>();
   const projectId = Form.useWatch('projectId', form);
-  const [failure, setFailure] = useState<string>();
 
   async function submit(values: Values) {
     const body = toAddAlarm(values);
-    if (!body) return;
-    setFailure(undefined);
-    try {
-      await add.mutateAsync(body);
-      void message.success(t('alarm.added'));
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : tc('error.transport'));
-    }
+    // The field rules make this unreachable; if it ever is, say so rather than close as if saved.
+    if (!body) throw new Error(tc('validation.required'));
+    await add.mutateAsync(body);
+    void message.success(t('alarm.added'));
   }
 
   const required = { required: true, message: tc('validation.required') };
   return (
-    <Modal
-      open={open}
+    <FormModal<Values>
+      form={form}
       title={t('alarm.addTitle')}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={add.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
+      pending={add.isPending}
+      onSubmit={submit}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
-        <Form.Item name="projectId" label={t('alarm.field.region')}>
-          <ProjectTreeSelect
-            forest={forest}
-            allowClear
-            placeholder={t('alarm.filter.allProjects')}
-            onChange={() => form.setFieldValue('deviceId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="deviceId" label={t('alarm.field.device')} rules={[required]}>
-          <DeviceSelect projectId={projectId ?? undefined} placeholder={t('alarm.filter.device')} />
-        </Form.Item>
-        <Form.Item name="channel" label={t('alarm.field.channel')}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder={t('alarm.channelHint')} />
-        </Form.Item>
-        <Form.Item name="type" label={t('alarm.field.type')} rules={[required]}>
-          <Select options={ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) }))} />
-        </Form.Item>
-        <Form.Item name="alarmTime" label={t('alarm.field.time')} extra={t('alarm.timeHint')}>
-          <DatePicker showTime format={ALARM_TIME_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('alarm.field.content')}
-          rules={[
-            { ...required, whitespace: true },
-            { max: CONTENT_MAX, message: tc('validation.tooLong') },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={CONTENT_MAX} showCount />
-        </Form.Item>
-      </Form>
-      {failure && <Alert type="error" showIcon title={failure} />}
-    </Modal>
+      <Form.Item name="projectId" label={t('alarm.field.region')}>
+        <ProjectTreeSelect
+          forest={forest}
+          allowClear
+          placeholder={t('alarm.filter.allProjects')}
+          onChange={() => form.setFieldValue('deviceId', undefined)}
+        />
+      </Form.Item>
+      <Form.Item name="deviceId" label={t('alarm.field.device')} rules={[required]}>
+        <DeviceSelect projectId={projectId ?? undefined} placeholder={t('alarm.filter.device')} />
+      </Form.Item>
+      <Form.Item name="channel" label={t('alarm.field.channel')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder={t('alarm.channelHint')} />
+      </Form.Item>
+      <Form.Item name="type" label={t('alarm.field.type')} rules={[required]}>
+        <Select options={ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) }))} />
+      </Form.Item>
+      <Form.Item name="alarmTime" label={t('alarm.field.time')} extra={t('alarm.timeHint')}>
+        <DatePicker showTime format={ALARM_TIME_FORMAT} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={t('alarm.field.content')}
+        rules={[
+          { ...required, whitespace: true },
+          { max: CONTENT_MAX, message: tc('validation.tooLong') },
+        ]}
+      >
+        <Input.TextArea rows={3} maxLength={CONTENT_MAX} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }

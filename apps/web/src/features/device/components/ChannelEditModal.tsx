@@ -1,8 +1,7 @@
 // Edit one channel of a device (SPEC §3 Channel): its name, whether it is enabled, its camera type and its place on the map.
-import { useState } from 'react';
-import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Typography, type FormRule } from 'antd';
+import { App, Col, Form, Input, InputNumber, Row, Select, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { requiredRule } from '../../../components/form-rules';
 import { useUpdateChannelMutation } from '../api/channel-update-mutation';
 import type { CameraType, ChannelDetail } from '../api/device-channels-query';
@@ -35,7 +34,6 @@ export function ChannelEditModal({ deviceId, channel, onClose }: ChannelEditModa
   const { message } = App.useApp();
   const update = useUpdateChannelMutation(deviceId);
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string>();
 
   const rangeHint = (field: Coordinate) =>
     t('device.channels.form.range', { min: -COORDINATE_LIMIT[field], max: COORDINATE_LIMIT[field] });
@@ -58,93 +56,76 @@ export function ChannelEditModal({ deviceId, channel, onClose }: ChannelEditModa
 
   async function submit(values: Values) {
     if (!channel) return;
-    setFailure(undefined);
-    try {
-      await update.mutateAsync({
-        id: channel.id,
-        channelTitle: values.channelTitle.trim(),
-        enable: values.enable,
-        cameraType: values.cameraType,
-        longitude: values.longitude ?? null,
-        latitude: values.latitude ?? null,
-      });
-      void message.success(t('device.channels.saved'));
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
-    }
+    await update.mutateAsync({
+      id: channel.id,
+      channelTitle: values.channelTitle.trim(),
+      enable: values.enable,
+      cameraType: values.cameraType,
+      longitude: values.longitude ?? null,
+      latitude: values.latitude ?? null,
+    });
+    void message.success(t('device.channels.saved'));
   }
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
       title={channel ? t('device.channels.editTitle', { name: channel.channelTitle || channel.index }) : undefined}
       open={channel !== undefined}
       width={480}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={update.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={update.isPending}
+      initialValues={{
+        channelTitle: channel?.channelTitle ?? '',
+        enable: channel?.enable ?? true,
+        cameraType: channel?.cameraType ?? 'ordinary',
+        longitude: channel?.longitude ?? null,
+        latitude: channel?.latitude ?? null,
+      }}
+      onSubmit={submit}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{
-          channelTitle: channel?.channelTitle ?? '',
-          enable: channel?.enable ?? true,
-          cameraType: channel?.cameraType ?? 'ordinary',
-          longitude: channel?.longitude ?? null,
-          latitude: channel?.latitude ?? null,
-        }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="channelTitle"
+        label={t('device.channels.field.name')}
+        rules={[requiredRule(tc), { max: TITLE_MAX, message: tc('validation.tooLong') }]}
       >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item
-          name="channelTitle"
-          label={t('device.channels.field.name')}
-          rules={[requiredRule(tc), { max: TITLE_MAX, message: tc('validation.tooLong') }]}
-        >
-          <Input maxLength={TITLE_MAX} autoComplete="off" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={16}>
-            <Form.Item name="cameraType" label={t('device.channels.cameraType')}>
-              <Select options={CAMERA_TYPES.map((type) => ({ value: type, label: t(`device.cameraType.${type}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="enable" label={t('device.channels.enable')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="longitude"
-              label={t('device.channels.field.longitude')}
-              dependencies={['latitude']}
-              rules={coordinateRules('longitude', 'latitude')}
-            >
-              <InputNumber style={{ width: '100%' }} placeholder={rangeHint('longitude')} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="latitude"
-              label={t('device.channels.field.latitude')}
-              dependencies={['longitude']}
-              rules={coordinateRules('latitude', 'longitude')}
-            >
-              <InputNumber style={{ width: '100%' }} placeholder={rangeHint('latitude')} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Typography.Text type="secondary">{t('device.channels.form.placeHint')}</Typography.Text>
-      </Form>
-    </Modal>
+        <Input maxLength={TITLE_MAX} autoComplete="off" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={16}>
+          <Form.Item name="cameraType" label={t('device.channels.cameraType')}>
+            <Select options={CAMERA_TYPES.map((type) => ({ value: type, label: t(`device.cameraType.${type}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="enable" label={t('device.channels.enable')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="longitude"
+            label={t('device.channels.field.longitude')}
+            dependencies={['latitude']}
+            rules={coordinateRules('longitude', 'latitude')}
+          >
+            <InputNumber style={{ width: '100%' }} placeholder={rangeHint('longitude')} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="latitude"
+            label={t('device.channels.field.latitude')}
+            dependencies={['longitude']}
+            rules={coordinateRules('latitude', 'longitude')}
+          >
+            <InputNumber style={{ width: '100%' }} placeholder={rangeHint('latitude')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Text type="secondary">{t('device.channels.form.placeHint')}</Typography.Text>
+    </FormModal>
   );
 }

@@ -1,10 +1,9 @@
 // Add or edit a device (SPEC §3 Device, §5: serial number 13/16/20, GB code 20 digits, login name default Admin; stream
 // mode; vehicle-mounted, SPEC §2).
-import { useState } from 'react';
-import { Alert, App, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { App, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, ProjectNode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
 import {
   useSaveDeviceMutation,
@@ -47,7 +46,6 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
   const save = useSaveDeviceMutation();
   const [form] = Form.useForm<Values>();
   const gbCode = Form.useWatch('gbCode', form);
-  const [failure, setFailure] = useState<string>();
   const editing = device ?? null;
 
   const check = (problem: (v: string) => string | null) => ({
@@ -59,150 +57,134 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
   });
 
   async function submit(values: Values) {
-    setFailure(undefined);
     const loginName = optionalText(values.loginName) ?? DEFAULT_DEVICE_LOGIN;
-    try {
-      if (editing) {
-        const body: UpdateDeviceBody = {
-          id: editing.id,
-          devName: values.devName.trim(),
-          projectId: values.projectId!,
-          loginName,
-          password: values.password ? values.password : undefined,
-          gbCode: optionalText(values.gbCode) ?? null,
-          streamMode: values.streamMode,
-          vehicle: values.vehicle,
-        };
-        await save.mutateAsync(body);
-        void message.success(t('device.saved'));
-      } else {
-        const body: AddDeviceBody = {
-          sn: values.sn.trim(),
-          devName: values.devName.trim(),
-          devType: values.devType,
-          projectId: values.projectId!,
-          loginName,
-          password: values.password ?? '',
-          gbCode: optionalText(values.gbCode),
-          streamMode: values.streamMode,
-          vehicle: values.vehicle,
-        };
-        await save.mutateAsync(body);
-        void message.success(t('device.added'));
-      }
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
+    if (editing) {
+      const body: UpdateDeviceBody = {
+        id: editing.id,
+        devName: values.devName.trim(),
+        projectId: values.projectId!,
+        loginName,
+        password: values.password ? values.password : undefined,
+        gbCode: optionalText(values.gbCode) ?? null,
+        streamMode: values.streamMode,
+        vehicle: values.vehicle,
+      };
+      await save.mutateAsync(body);
+      void message.success(t('device.saved'));
+    } else {
+      const body: AddDeviceBody = {
+        sn: values.sn.trim(),
+        devName: values.devName.trim(),
+        devType: values.devType,
+        projectId: values.projectId!,
+        loginName,
+        password: values.password ?? '',
+        gbCode: optionalText(values.gbCode),
+        streamMode: values.streamMode,
+        vehicle: values.vehicle,
+      };
+      await save.mutateAsync(body);
+      void message.success(t('device.added'));
     }
   }
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
       title={editing ? t('device.editTitle', { name: editing.devName }) : t('device.addTitle')}
       open={device !== undefined}
       width={640}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={save.isPending}
+      className="device-form"
+      initialValues={{
+        sn: editing?.sn ?? '',
+        devName: editing?.devName ?? '',
+        devType: editing?.devType ?? 'IPC',
+        projectId: editing?.projectId ?? defaultProjectId,
+        loginName: editing?.loginName ?? DEFAULT_DEVICE_LOGIN,
+        gbCode: editing?.gbCode ?? '',
+        streamMode: editing?.streamMode ?? DEFAULT_STREAM_MODE,
+        vehicle: editing?.vehicle ?? false,
+      }}
+      onSubmit={submit}
+      // Outside the form: what to set on the device, not a field of it.
+      afterForm={<SipSettingsPanel gbCode={gbCode} editing={Boolean(editing)} />}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        className="device-form"
-        initialValues={{
-          sn: editing?.sn ?? '',
-          devName: editing?.devName ?? '',
-          devType: editing?.devType ?? 'IPC',
-          projectId: editing?.projectId ?? defaultProjectId,
-          loginName: editing?.loginName ?? DEFAULT_DEVICE_LOGIN,
-          gbCode: editing?.gbCode ?? '',
-          streamMode: editing?.streamMode ?? DEFAULT_STREAM_MODE,
-          vehicle: editing?.vehicle ?? false,
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="sn"
-              className={RULE_HINT}
-              label={t('device.field.sn')}
-              extra={editing ? undefined : t('device.form.snRule')}
-              rules={editing ? [] : [requiredRule(tc), check(snProblem)]}
-            >
-              <Input disabled={Boolean(editing)} maxLength={20} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="devName" label={t('device.field.name')} rules={[requiredRule(tc)]}>
-              <Input maxLength={64} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="devType" label={t('device.field.type')} rules={[{ required: true }]}>
-              <Select
-                disabled={Boolean(editing)}
-                options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`device.type.${type}`) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="projectId"
-              label={t('device.field.project')}
-              rules={[{ required: true, message: tc('validation.required') }]}
-            >
-              <ProjectTreeSelect forest={forest} placeholder={t('device.form.projectPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="loginName" label={t('device.field.loginName')} rules={[requiredRule(tc)]}>
-              <Input maxLength={32} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="password"
-              label={t('device.field.password')}
-              extra={editing ? t('device.form.passwordKeep') : undefined}
-              rules={editing ? [] : [{ required: true, message: tc('validation.required') }]}
-            >
-              <Input.Password maxLength={64} autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="gbCode"
-              className={RULE_HINT}
-              label={t('device.field.gbCode')}
-              extra={t('device.form.gbCodeRule')}
-              rules={[check(gbCodeProblem)]}
-            >
-              <Input maxLength={20} inputMode="numeric" autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <StreamModeField />
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="vehicle"
-              label={t('device.field.vehicle')}
-              extra={t('device.form.vehicleHint')}
-              valuePropName="checked"
-            >
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <SipSettingsPanel gbCode={gbCode} editing={Boolean(editing)} />
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="sn"
+            className={RULE_HINT}
+            label={t('device.field.sn')}
+            extra={editing ? undefined : t('device.form.snRule')}
+            rules={editing ? [] : [requiredRule(tc), check(snProblem)]}
+          >
+            <Input disabled={Boolean(editing)} maxLength={20} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="devName" label={t('device.field.name')} rules={[requiredRule(tc)]}>
+            <Input maxLength={64} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="devType" label={t('device.field.type')} rules={[{ required: true }]}>
+            <Select
+              disabled={Boolean(editing)}
+              options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`device.type.${type}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="projectId"
+            label={t('device.field.project')}
+            rules={[{ required: true, message: tc('validation.required') }]}
+          >
+            <ProjectTreeSelect forest={forest} placeholder={t('device.form.projectPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="loginName" label={t('device.field.loginName')} rules={[requiredRule(tc)]}>
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="password"
+            label={t('device.field.password')}
+            extra={editing ? t('device.form.passwordKeep') : undefined}
+            rules={editing ? [] : [{ required: true, message: tc('validation.required') }]}
+          >
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="gbCode"
+            className={RULE_HINT}
+            label={t('device.field.gbCode')}
+            extra={t('device.form.gbCodeRule')}
+            rules={[check(gbCodeProblem)]}
+          >
+            <Input maxLength={20} inputMode="numeric" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <StreamModeField />
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="vehicle"
+            label={t('device.field.vehicle')}
+            extra={t('device.form.vehicleHint')}
+            valuePropName="checked"
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

@@ -1,11 +1,10 @@
 // Add or edit a staff member (SPEC §5 rules and messages, §6 at least one role): details, roles, department, device group.
-import { useState } from 'react';
-import { Alert, App, AutoComplete, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { App, AutoComplete, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
 import { useSession } from '../../../app/layout/session-context';
 import { usePrivilege } from '../../../app/layout/use-privilege';
+import { FormModal } from '../../../components/FormModal';
 import {
   confirmRule,
   optionalText,
@@ -56,179 +55,161 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
   const add = useAddEmployeeMutation();
   const update = useUpdateEmployeeMutation();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string>();
   const editing = employee ?? null;
   const isSelf = editing?.id === session.userLoginInfo.id;
   const roleOptions = (roles.data ?? editing?.roles ?? []).map((r) => ({ value: r.id, label: r.roleName }));
 
   async function submit(values: Values) {
-    setFailure(undefined);
     const details = {
       name: values.name.trim(),
       mobile: optionalText(values.mobile),
       email: optionalText(values.email),
       department: optionalText(values.department),
     };
-    try {
-      if (editing) {
-        const rolesChanged =
-          !isSelf &&
-          !sameIds(
-            values.roleIds,
-            editing.roles.map((r) => r.id),
-          );
-        await update.mutateAsync({
-          details: { id: editing.id, ...details, groupId: values.groupId ?? null },
-          roleIds: rolesChanged ? values.roleIds : undefined,
-        });
-        void message.success(t('staff.saved'));
-      } else {
-        await add.mutateAsync({
-          ...details,
-          loginName: (values.loginName ?? '').trim(),
-          password: values.password ?? '',
-          roleIds: values.roleIds,
-          groupId: values.groupId ?? undefined,
-        });
-        void message.success(t('staff.added'));
-      }
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
+    if (editing) {
+      const rolesChanged =
+        !isSelf &&
+        !sameIds(
+          values.roleIds,
+          editing.roles.map((r) => r.id),
+        );
+      await update.mutateAsync({
+        details: { id: editing.id, ...details, groupId: values.groupId ?? null },
+        roleIds: rolesChanged ? values.roleIds : undefined,
+      });
+      void message.success(t('staff.saved'));
+    } else {
+      await add.mutateAsync({
+        ...details,
+        loginName: (values.loginName ?? '').trim(),
+        password: values.password ?? '',
+        roleIds: values.roleIds,
+        groupId: values.groupId ?? undefined,
+      });
+      void message.success(t('staff.added'));
     }
   }
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
       title={editing ? t('staff.edit', { name: editing.name }) : t('staff.add')}
       open={employee !== undefined}
       width={720}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={add.isPending || update.isPending}
+      className="org-employee-form"
+      initialValues={{
+        loginName: editing?.loginName ?? '',
+        name: editing?.name ?? '',
+        roleIds: editing?.roles.map((r) => r.id) ?? [],
+        mobile: editing?.mobile ?? '',
+        email: editing?.email ?? '',
+        department: editing?.department ?? '',
+        groupId: editing?.groupId ?? undefined,
+      }}
+      onSubmit={submit}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        className="org-employee-form"
-        initialValues={{
-          loginName: editing?.loginName ?? '',
-          name: editing?.name ?? '',
-          roleIds: editing?.roles.map((r) => r.id) ?? [],
-          mobile: editing?.mobile ?? '',
-          email: editing?.email ?? '',
-          department: editing?.department ?? '',
-          groupId: editing?.groupId ?? undefined,
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="loginName"
-              className={RULE_HINT}
-              label={t('staff.field.loginName')}
-              extra={editing ? undefined : tc('validation.loginName')}
-              rules={editing ? [] : [requiredRule(tc), checkRule(checks.loginName, tc)]}
-            >
-              <Input disabled={Boolean(editing)} maxLength={32} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label={t('staff.field.name')}
-              rules={[requiredRule(tc), checkRule(checks.personName, tc)]}
-            >
-              <Input maxLength={32} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          {!editing && (
-            <>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="password"
-                  className={RULE_HINT}
-                  label={t('staff.field.password')}
-                  rules={[requiredRule(tc), passwordRule(tc)]}
-                  extra={tc('validation.password')}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="confirmPassword"
-                  label={t('staff.field.confirmPassword')}
-                  dependencies={['password']}
-                  rules={[requiredRule(tc), confirmRule(tc)]}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={64} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col span={24}>
-            <Form.Item
-              name="roleIds"
-              label={t('staff.field.roles')}
-              extra={isSelf ? t('staff.form.ownRoles') : !can('role') ? t('staff.form.rolesUnavailable') : undefined}
-              rules={[{ type: 'array', min: 1, required: true, message: t('staff.form.rolesRequired') }]}
-            >
-              <Select
-                mode="multiple"
-                disabled={isSelf}
-                loading={roles.isFetching}
-                options={roleOptions}
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('staff.form.rolesPlaceholder')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="mobile" label={t('staff.field.mobile')} rules={[checkRule(checks.mobile, tc)]}>
-              <Input maxLength={11} inputMode="tel" autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('staff.field.email')} rules={[checkRule(checks.email, tc)]}>
-              <Input maxLength={254} inputMode="email" autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="department" label={t('staff.field.department')} extra={t('staff.form.departmentHint')}>
-              <AutoComplete
-                maxLength={32}
-                options={(departments.data ?? []).map((d) => ({ value: d.name }))}
-                showSearch={{
-                  filterOption: (input, option) =>
-                    String(option?.value ?? '')
-                      .toLowerCase()
-                      .includes(input.toLowerCase()),
-                }}
-              />
-            </Form.Item>
-          </Col>
-          {can('role') && (
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="loginName"
+            className={RULE_HINT}
+            label={t('staff.field.loginName')}
+            extra={editing ? undefined : tc('validation.loginName')}
+            rules={editing ? [] : [requiredRule(tc), checkRule(checks.loginName, tc)]}
+          >
+            <Input disabled={Boolean(editing)} maxLength={32} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="name"
+            label={t('staff.field.name')}
+            rules={[requiredRule(tc), checkRule(checks.personName, tc)]}
+          >
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        {!editing && (
+          <>
             <Col xs={24} md={12}>
-              <Form.Item name="groupId" label={t('staff.field.group')} extra={t('staff.form.groupHint')}>
-                <Select
-                  allowClear
-                  loading={groups.isFetching}
-                  placeholder={t('staff.form.noGroup')}
-                  options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-                />
+              <Form.Item
+                name="password"
+                className={RULE_HINT}
+                label={t('staff.field.password')}
+                rules={[requiredRule(tc), passwordRule(tc)]}
+                extra={tc('validation.password')}
+              >
+                <Input.Password autoComplete="new-password" maxLength={64} />
               </Form.Item>
             </Col>
-          )}
-        </Row>
-      </Form>
-    </Modal>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="confirmPassword"
+                label={t('staff.field.confirmPassword')}
+                dependencies={['password']}
+                rules={[requiredRule(tc), confirmRule(tc)]}
+              >
+                <Input.Password autoComplete="new-password" maxLength={64} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col span={24}>
+          <Form.Item
+            name="roleIds"
+            label={t('staff.field.roles')}
+            extra={isSelf ? t('staff.form.ownRoles') : !can('role') ? t('staff.form.rolesUnavailable') : undefined}
+            rules={[{ type: 'array', min: 1, required: true, message: t('staff.form.rolesRequired') }]}
+          >
+            <Select
+              mode="multiple"
+              disabled={isSelf}
+              loading={roles.isFetching}
+              options={roleOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('staff.form.rolesPlaceholder')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="mobile" label={t('staff.field.mobile')} rules={[checkRule(checks.mobile, tc)]}>
+            <Input maxLength={11} inputMode="tel" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="email" label={t('staff.field.email')} rules={[checkRule(checks.email, tc)]}>
+            <Input maxLength={254} inputMode="email" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="department" label={t('staff.field.department')} extra={t('staff.form.departmentHint')}>
+            <AutoComplete
+              maxLength={32}
+              options={(departments.data ?? []).map((d) => ({ value: d.name }))}
+              showSearch={{
+                filterOption: (input, option) =>
+                  String(option?.value ?? '')
+                    .toLowerCase()
+                    .includes(input.toLowerCase()),
+              }}
+            />
+          </Form.Item>
+        </Col>
+        {can('role') && (
+          <Col xs={24} md={12}>
+            <Form.Item name="groupId" label={t('staff.field.group')} extra={t('staff.form.groupHint')}>
+              <Select
+                allowClear
+                loading={groups.isFetching}
+                placeholder={t('staff.form.noGroup')}
+                options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 // Add an enterprise with its main account (name, login name, password + confirmation), or rename one.
-import { useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { confirmRule, passwordRule, requiredRule, checkRule, checks, RULE_HINT } from '../../../components/form-rules';
 import { useAddEnterpriseMutation } from '../api/enterprise-add-mutation';
 import { useRenameEnterpriseMutation } from '../api/enterprise-update-mutation';
@@ -28,83 +27,65 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
   const add = useAddEnterpriseMutation();
   const rename = useRenameEnterpriseMutation();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string>();
   const renaming = enterprise ?? null;
 
   async function submit(values: Values) {
-    setFailure(undefined);
-    try {
-      if (renaming) {
-        await rename.mutateAsync({ id: renaming.id, name: values.name.trim() });
-        void message.success(t('enterprises.saved'));
-      } else {
-        await add.mutateAsync({
-          name: values.name.trim(),
-          loginName: (values.loginName ?? '').trim(),
-          password: values.password ?? '',
-        });
-        void message.success(t('enterprises.added'));
-      }
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
+    if (renaming) {
+      await rename.mutateAsync({ id: renaming.id, name: values.name.trim() });
+      void message.success(t('enterprises.saved'));
+    } else {
+      await add.mutateAsync({
+        name: values.name.trim(),
+        loginName: (values.loginName ?? '').trim(),
+        password: values.password ?? '',
+      });
+      void message.success(t('enterprises.added'));
     }
   }
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
       title={renaming ? t('enterprises.rename.title', { name: renaming.name }) : t('enterprises.add')}
       open={enterprise !== undefined}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={add.isPending || rename.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={add.isPending || rename.isPending}
+      initialValues={{ name: renaming?.name ?? '' }}
+      onSubmit={submit}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ name: renaming?.name ?? '' }}
-        onFinish={(values) => void submit(values)}
-      >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item name="name" label={t('enterprises.field.name')} rules={[requiredRule(tc)]}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        {!renaming && (
-          <>
-            <Form.Item
-              name="loginName"
-              className={RULE_HINT}
-              label={t('enterprises.field.loginName')}
-              extra={tc('validation.loginName')}
-              rules={[requiredRule(tc), checkRule(checks.loginName, tc)]}
-            >
-              <Input maxLength={32} autoComplete="off" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              className={RULE_HINT}
-              label={t('enterprises.field.password')}
-              extra={tc('validation.password')}
-              rules={[requiredRule(tc), passwordRule(tc)]}
-            >
-              <Input.Password maxLength={64} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('enterprises.field.confirmPassword')}
-              dependencies={['password']}
-              rules={[requiredRule(tc), confirmRule(tc)]}
-            >
-              <Input.Password maxLength={64} autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('enterprises.field.name')} rules={[requiredRule(tc)]}>
+        <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      {!renaming && (
+        <>
+          <Form.Item
+            name="loginName"
+            className={RULE_HINT}
+            label={t('enterprises.field.loginName')}
+            extra={tc('validation.loginName')}
+            rules={[requiredRule(tc), checkRule(checks.loginName, tc)]}
+          >
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            className={RULE_HINT}
+            label={t('enterprises.field.password')}
+            extra={tc('validation.password')}
+            rules={[requiredRule(tc), passwordRule(tc)]}
+          >
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('enterprises.field.confirmPassword')}
+            dependencies={['password']}
+            rules={[requiredRule(tc), confirmRule(tc)]}
+          >
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 // Add or edit a project, sub-project or monitoring area (SPEC §2 add-project dialog, §5 name and logo rules).
-import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Typography, Upload } from 'antd';
+import { App, Button, Flex, Form, Input, Radio, Typography, Upload } from 'antd';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectNode } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { RULE_HINT } from '../../../components/form-rules';
 import { imageProblem } from '../../platform/components/LogoUpload';
 import { useUploadProjectLogoMutation } from '../api/project-logo-upload-mutation';
@@ -31,30 +31,22 @@ interface ProjectFormModalProps {
 
 export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const save = useSaveProjectMutation();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string>();
   const kind = Form.useWatch('kind', form);
   const editing = target?.mode === 'edit' ? target.node : null;
 
   async function submit(values: Values) {
-    setFailure(undefined);
-    try {
-      const msg = editing
-        ? await save.mutateAsync({ id: editing.id, proName: values.proName.trim(), proLogo: values.proLogo })
-        : await save.mutateAsync({
-            proName: values.proName.trim(),
-            proLogo: values.proLogo,
-            parentId: values.parentId ?? null,
-            kind: values.kind,
-          });
-      void message.success(msg || t('form.saved'));
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
-    }
+    const msg = editing
+      ? await save.mutateAsync({ id: editing.id, proName: values.proName.trim(), proLogo: values.proLogo })
+      : await save.mutateAsync({
+          proName: values.proName.trim(),
+          proLogo: values.proLogo,
+          parentId: values.parentId ?? null,
+          kind: values.kind,
+        });
+    void message.success(msg || t('form.saved'));
   }
 
   const title = editing
@@ -64,96 +56,85 @@ export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalPr
       : t('form.addTitle');
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
       title={title}
       open={target !== undefined}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={save.isPending}
+      className="project-form"
+      initialValues={{
+        proName: editing?.proName ?? '',
+        proLogo: editing?.proLogo ?? '',
+        parentId: target?.mode === 'add' ? (target.parentId ?? undefined) : undefined,
+        kind: target?.mode === 'add' ? target.kind : (editing?.kind ?? 'project'),
+      }}
+      onSubmit={submit}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        className="project-form"
-        initialValues={{
-          proName: editing?.proName ?? '',
-          proLogo: editing?.proLogo ?? '',
-          parentId: target?.mode === 'add' ? (target.parentId ?? undefined) : undefined,
-          kind: target?.mode === 'add' ? target.kind : (editing?.kind ?? 'project'),
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        {!editing && (
-          <Form.Item name="kind" label={t('form.kind')}>
-            <Radio.Group
-              optionType="button"
-              options={[
-                { value: 'project', label: t('kind.project') },
-                { value: 'area', label: t('kind.area') },
-              ]}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="proName"
-          className={RULE_HINT}
-          label={kind === 'area' ? t('form.areaName') : t('form.name')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const problem = projectNameProblem(value);
-                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-              },
-            },
-          ]}
-          extra={t('form.nameHint')}
-        >
-          <Input maxLength={PROJECT_NAME_MAX} autoComplete="off" />
-        </Form.Item>
-        {!editing && (
-          <Form.Item
-            name="parentId"
-            label={t('form.parent')}
-            rules={[
-              {
-                validator: (_, value: number | null | undefined) =>
-                  form.getFieldValue('kind') === 'area' && !value
-                    ? Promise.reject(new Error(t('form.parentRequired')))
-                    : Promise.resolve(),
-              },
+      {!editing && (
+        <Form.Item name="kind" label={t('form.kind')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'project', label: t('kind.project') },
+              { value: 'area', label: t('kind.area') },
             ]}
-            dependencies={['kind']}
-          >
-            <ProjectTreeSelect
-              forest={forest}
-              allowClear
-              placeholder={t('form.parentNone')}
-              aria-label={t('form.parent')}
-            />
-          </Form.Item>
-        )}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="proName"
+        className={RULE_HINT}
+        label={kind === 'area' ? t('form.areaName') : t('form.name')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const problem = projectNameProblem(value);
+              return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+            },
+          },
+        ]}
+        extra={t('form.nameHint')}
+      >
+        <Input maxLength={PROJECT_NAME_MAX} autoComplete="off" />
+      </Form.Item>
+      {!editing && (
         <Form.Item
-          name="proLogo"
-          label={t('form.logo')}
+          name="parentId"
+          label={t('form.parent')}
           rules={[
             {
-              validator: (_, value: string | undefined) => {
-                const problem = projectLogoProblem(value);
-                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-              },
+              validator: (_, value: number | null | undefined) =>
+                form.getFieldValue('kind') === 'area' && !value
+                  ? Promise.reject(new Error(t('form.parentRequired')))
+                  : Promise.resolve(),
             },
           ]}
+          dependencies={['kind']}
         >
-          <ProjectLogoField />
+          <ProjectTreeSelect
+            forest={forest}
+            allowClear
+            placeholder={t('form.parentNone')}
+            aria-label={t('form.parent')}
+          />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="proLogo"
+        label={t('form.logo')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const problem = projectLogoProblem(value);
+              return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <ProjectLogoField />
+      </Form.Item>
+    </FormModal>
   );
 }
 

@@ -1,9 +1,8 @@
 // Copy a role under a new name (POST /api/role/copy): the same privilege keys, no staff.
-import { useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
+import { FormModal } from '../../../components/FormModal';
 import { checkRule, checks, requiredRule, ROLE_NAME_MAX } from '../../../components/form-rules';
 import { useCopyRoleMutation } from '../api/role-copy-mutation';
 
@@ -13,49 +12,31 @@ export function CopyRoleModal({ role, onClose }: { role: Role | null; onClose: (
   const { message } = App.useApp();
   const copy = useCopyRoleMutation();
   const [form] = Form.useForm<{ roleName: string }>();
-  const [failure, setFailure] = useState<string>();
 
   async function submit({ roleName: name }: { roleName: string }) {
     if (!role) return;
-    setFailure(undefined);
-    try {
-      await copy.mutateAsync({ id: role.id, roleName: name.trim() });
-      void message.success(t('roles.copied'));
-      onClose();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
-    }
+    await copy.mutateAsync({ id: role.id, roleName: name.trim() });
+    void message.success(t('roles.copied'));
   }
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={t('roles.copy.title', { name: role?.roleName ?? '' })}
       open={role !== null}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={tc('action.save')}
-      cancelText={tc('action.cancel')}
-      confirmLoading={copy.isPending}
-      destroyOnHidden
-      afterOpenChange={(visible) => !visible && setFailure(undefined)}
+      onClose={onClose}
+      pending={copy.isPending}
+      // SPEC §5: role names are at most 20 characters, so the suggested copy name is cut to fit.
+      initialValues={{ roleName: t('roles.copy.suggested', { name: role?.roleName ?? '' }).slice(0, ROLE_NAME_MAX) }}
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        // SPEC §5: role names are at most 20 characters, so the suggested copy name is cut to fit.
-        initialValues={{ roleName: t('roles.copy.suggested', { name: role?.roleName ?? '' }).slice(0, ROLE_NAME_MAX) }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="roleName"
+        label={t('roles.field.name')}
+        rules={[requiredRule(tc), checkRule(checks.roleName, tc)]}
       >
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Form.Item
-          name="roleName"
-          label={t('roles.field.name')}
-          rules={[requiredRule(tc), checkRule(checks.roleName, tc)]}
-        >
-          <Input maxLength={ROLE_NAME_MAX} showCount autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={ROLE_NAME_MAX} showCount autoComplete="off" />
+      </Form.Item>
+    </FormModal>
   );
 }
