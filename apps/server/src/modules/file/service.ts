@@ -17,6 +17,14 @@ export const ICON_SIZE = 32;
 
 export type FileDeps = { db: Db; dataDir: string };
 
+/** An image's type and size by its content, within the size limit (and of the `accept`ed types if given); else a 4000 error. */
+function checkedImage(bytes: Buffer, accept?: readonly string[]) {
+  if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
+  const image = sniffImage(bytes);
+  if (!image || (accept && !accept.includes(image.mime))) throw AppError.param('file', 'file.format');
+  return image;
+}
+
 /** Ids taken from the file sequence at a time for images whose rows are inserted in batches. */
 const RESERVE_BLOCK = 256;
 
@@ -64,9 +72,7 @@ export function createFileService({ db, dataDir }: FileDeps) {
       kind: string,
       bytes: Buffer,
     ): Promise<UploadedFile> {
-      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
-      const image = sniffImage(bytes);
-      if (!image) throw AppError.param('file', 'file.format');
+      const image = checkedImage(bytes);
       const id = await fileRepo.insert(db, {
         enterpriseId: owner.enterpriseId,
         kind,
@@ -99,13 +105,11 @@ export function createFileService({ db, dataDir }: FileDeps) {
 
     /**
      * Checks an image by content and size and writes it under a reserved id, for a caller that inserts
-     * the rows of many such images in one statement (fileRepo.rowOf gives the row). Until that row
-     * exists no reader can name the file, so it is written in place, without a temporary name.
+     * the rows of many such images in one statement (alarmRepo.attachPictures). Until that row exists
+     * no reader can name the file, so it is written in place, without a temporary name.
      */
-    async writeReserved(enterpriseId: number, bytes: Buffer): Promise<ReservedFile> {
-      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
-      const image = sniffImage(bytes);
-      if (!image) throw AppError.param('file', 'file.format');
+    async writeReserved(enterpriseId: number, bytes: Buffer, accept?: readonly string[]): Promise<ReservedFile> {
+      const image = checkedImage(bytes, accept);
       const id = await reserveId();
       await ensureDir(join(root, String(enterpriseId)));
       // fs's callback writeFile: about two thirds of the CPU of fs/promises' FileHandle path per picture.
@@ -130,8 +134,7 @@ export function createFileService({ db, dataDir }: FileDeps) {
 
     /** Checks an uploaded image, then stores it scaled into a 32×32 PNG icon (transparent margins keep its shape). */
     async saveIcon(caller: Principal, bytes: Buffer): Promise<UploadedFile> {
-      if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
-      if (!sniffImage(bytes)) throw AppError.param('file', 'file.format');
+      checkedImage(bytes);
       const icon = await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
         .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
         .png()
