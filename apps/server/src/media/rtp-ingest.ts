@@ -3,6 +3,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { parseRtp, Rfc4571Deframer, type RtpPacket } from '@svc/media';
+import { bindDualPort } from '../ops/dual-port.js';
 
 export interface RtpSink {
   /** Where the device's media should come from: a fallback for devices that ignore our SSRC. */
@@ -26,20 +27,20 @@ export class RtpIngest {
   private tcp: net.Server | undefined;
 
   async listen(port: number, host: string): Promise<number> {
-    const udp = dgram.createSocket({ type: 'udp4', recvBufferSize: 8 * 1024 * 1024 });
-    udp.on('message', (buf, rinfo) => this.udpPacket(buf, rinfo.address));
-    udp.on('error', () => undefined);
-    await new Promise<void>((resolve, reject) => {
-      udp.once('error', reject);
-      udp.bind(port, host, () => resolve());
+    const {
+      udp,
+      tcp,
+      port: bound,
+    } = await bindDualPort(port, host, {
+      udp: () => {
+        const udp = dgram.createSocket({ type: 'udp4', recvBufferSize: 8 * 1024 * 1024 });
+        udp.on('message', (buf, rinfo) => this.udpPacket(buf, rinfo.address));
+        udp.on('error', () => undefined);
+        return udp;
+      },
+      tcp: () => net.createServer((s) => this.tcpConnection(s)),
     });
     this.udp = udp;
-    const bound = udp.address().port;
-    const tcp = net.createServer((s) => this.tcpConnection(s));
-    await new Promise<void>((resolve, reject) => {
-      tcp.once('error', reject);
-      tcp.listen(bound, host, () => resolve());
-    });
     this.tcp = tcp;
     return bound;
   }

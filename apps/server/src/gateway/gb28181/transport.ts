@@ -3,6 +3,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { parseSipMessage, serializeSip, SipStreamParser, type SipMessage } from '@svc/gb28181';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { bindDualPort } from '../../ops/dual-port.js';
 import { ServerTransactions } from './transactions.js';
 
 export type Peer =
@@ -35,30 +36,24 @@ export class SipTransport {
 
   constructor(private readonly log: Logger) {}
 
-  /** Binds UDP and TCP on the same port (0 = a free one, chosen by UDP first). */
+  /** Binds UDP and TCP on the same port (0 = a free one). */
   async listen(port: number, host: string): Promise<number> {
-    const udp = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
-    udp.on('message', (buf, rinfo) =>
-      this.receive(buf, { transport: 'UDP', address: rinfo.address, port: rinfo.port }),
-    );
-    udp.on('error', (err) => this.log.error({ err }, 'sip udp socket error'));
-    await new Promise<void>((resolve, reject) => {
-      udp.once('error', reject);
-      udp.bind(port, host, () => {
-        udp.off('error', reject);
-        resolve();
-      });
+    const {
+      udp,
+      tcp,
+      port: bound,
+    } = await bindDualPort(port, host, {
+      udp: () => {
+        const udp = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+        udp.on('message', (buf, rinfo) =>
+          this.receive(buf, { transport: 'UDP', address: rinfo.address, port: rinfo.port }),
+        );
+        udp.on('error', (err) => this.log.error({ err }, 'sip udp socket error'));
+        return udp;
+      },
+      tcp: () => net.createServer((socket) => this.accept(socket)),
     });
     this.udp = udp;
-    const bound = udp.address().port;
-    const tcp = net.createServer((socket) => this.accept(socket));
-    await new Promise<void>((resolve, reject) => {
-      tcp.once('error', reject);
-      tcp.listen(bound, host, () => {
-        tcp.off('error', reject);
-        resolve();
-      });
-    });
     this.tcp = tcp;
     this.sweeper = setInterval(() => this.serverTransactions.sweep(), 5_000);
     this.sweeper.unref();
