@@ -40,6 +40,32 @@ describe('decodeBody / encodeBody', () => {
   });
 });
 
+describe('the all-ASCII shortcut of decodeBody / encodeBody', () => {
+  const GB_PROLOG = '<?xml version="1.0" encoding="GB2312"?>\r\n';
+  const ASCII = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+
+  it('writes and reads every ASCII character as iconv and the GB18030 decoder do', () => {
+    expect(encodeBody(`<a>${ASCII}</a>`, 'GB2312')).toEqual(iconv.encode(`${GB_PROLOG}<a>${ASCII}</a>`, 'gb2312'));
+    const bytes = Buffer.from(`${GB_PROLOG}<a>${ASCII}</a>`, 'latin1');
+    expect(decodeBody(bytes)).toBe(new TextDecoder('gb18030').decode(bytes));
+  });
+
+  it('writes GBK bytes for a body that is ASCII but for its last character', () => {
+    const body = encodeBody(`<a>${'x'.repeat(300)}</a>前`, 'GB2312');
+    expect(body.subarray(-2)).toEqual(Buffer.from([0xc7, 0xb0]));
+    expect(decodeBody(body).endsWith('</a>前')).toBe(true);
+  });
+
+  it('decodes a body that is ASCII but for its last byte or byte pair', () => {
+    const ascii = Buffer.from(`${GB_PROLOG}<a>${'x'.repeat(300)}</a>`, 'latin1');
+    expect(decodeBody(Buffer.concat([ascii, Buffer.from([0xc7, 0xb0])])).endsWith('</a>前')).toBe(true);
+    // 0x80 alone is the euro sign in GB18030: the shortcut stops below it.
+    expect(decodeBody(Buffer.concat([ascii, Buffer.from([0x80])])).endsWith('</a>€')).toBe(true);
+    // Without a prolog, valid UTF-8 is read as UTF-8.
+    expect(decodeBody(Buffer.from(`<a>${'x'.repeat(300)}</a>é`, 'utf8')).endsWith('</a>é')).toBe(true);
+  });
+});
+
 describe('decodeManscdp', () => {
   const env = (inner: string): Buffer => encodeBody(`<Notify>${inner}</Notify>`, 'GB2312');
 

@@ -1,4 +1,5 @@
 // Character encoding of MANSCDP bodies: GB2312/GBK/GB18030 (what most devices send) or UTF-8, chosen by the prolog.
+import { isAscii } from 'node:buffer';
 import iconv from 'iconv-lite';
 
 const PROLOG = /^\uFEFF?\s*<\?xml[^?]*\?>/;
@@ -26,6 +27,9 @@ function tryUtf8(body: Buffer): string | undefined {
 
 /** Reads the prolog's encoding (GB2312/GBK/GB18030 → gb18030 decoder; UTF-8); with none, UTF-8 if valid else GB18030. */
 export function decodeBody(body: Buffer): string {
+  // Bytes below 0x80 are the same characters in UTF-8, GB18030 and latin1, and nearly every body is all
+  // ASCII: no decoder, no prolog, no BOM (its bytes are not ASCII) to consider.
+  if (isAscii(body)) return body.toString('latin1');
   const declared = declaredEncoding(body);
   // Any other label (UTF-8 included) is tried as UTF-8 first: firmware that declares UTF-8 but writes GBK exists,
   // and invalid UTF-8 falls back to GB18030 rather than showing U+FFFD.
@@ -37,6 +41,9 @@ export function decodeBody(body: Buffer): string {
 /** Encodes the XML with a prolog naming the encoding (any prolog already present is replaced). */
 export function encodeBody(xml: string, encoding: 'GB2312' | 'UTF-8'): Buffer {
   const text = `<?xml version="1.0" encoding="${encoding}"?>\r\n${xml.replace(PROLOG, '').replace(/^\s+/, '')}`;
+  const utf8Bytes = Buffer.from(text, 'utf8');
+  // One byte per UTF-16 unit means all ASCII, which GBK writes byte for byte as UTF-8 does: iconv is for the rest.
+  if (encoding === 'UTF-8' || utf8Bytes.length === text.length) return utf8Bytes;
   // iconv-lite's gb2312 codec is GBK (cp936), which is what devices labelled GB2312 actually decode.
-  return encoding === 'GB2312' ? iconv.encode(text, 'gb2312') : Buffer.from(text, 'utf8');
+  return iconv.encode(text, 'gb2312');
 }

@@ -12,11 +12,12 @@ export function tag(name: string, value: Leaf): string {
 
 /** A container element whose children are already-written lines; `attrs` are escaped. */
 export function block(name: string, lines: string[], attrs?: [string, Leaf][]): string {
-  const a = (attrs ?? [])
-    .filter((x): x is [string, string | number] => x[1] !== undefined)
-    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
-    .join('');
-  return [`<${name}${a}>`, ...lines.filter((l) => l.length > 0), `</${name}>`].join('\r\n');
+  let out = `<${name}`;
+  for (const [k, v] of attrs ?? []) if (v !== undefined) out += ` ${k}="${escapeXml(String(v))}"`;
+  out += '>';
+  // Empty lines are absent optional elements (tag() of undefined).
+  for (const line of lines) if (line.length > 0) out += `\r\n${line}`;
+  return `${out}\r\n</${name}>`;
 }
 
 /** The whole document without prolog (encodeBody adds the prolog matching the bytes it writes). */
@@ -51,5 +52,11 @@ export function onOff(text: string | undefined): 'ON' | 'OFF' | undefined {
 
 /** Drops undefined values so readers answer objects without noise keys (and deep-equal their writer's input). */
 export function defined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  // A loop rather than entries/filter/fromEntries: every reader calls this on every message.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(o)) {
+    const v = (o as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out as T;
 }

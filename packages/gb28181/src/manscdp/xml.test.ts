@@ -1,6 +1,6 @@
 // The MANSCDP XML parser: structure, entities, refusals and caps.
 import { describe, expect, it } from 'vitest';
-import { child, childText, escapeXml, parseXml, type XmlElement } from './xml.js';
+import { child, childText, children, escapeXml, parseXml, type XmlElement } from './xml.js';
 
 function doc(text: string): XmlElement {
   const r = parseXml(text);
@@ -83,5 +83,49 @@ describe('parseXml', () => {
     );
     expect(childText(doc(`<a>${escapeXml('1 < 2 & "3"')}</a>`), 'x')).toBeUndefined();
     expect(doc(`<a>${escapeXml('1 < 2 & "3"')}</a>`).text).toBe('1 < 2 & "3"');
+  });
+
+  it('answers plain text as it is and still escapes or drops a last character that needs it', () => {
+    for (const plain of [
+      '34020000001320000001',
+      '2024-05-01T12:34:56',
+      '前门摄像机 1',
+      'tab\tand\r\nlines',
+      '\uFFFD',
+    ]) {
+      expect(escapeXml(plain)).toBe(plain);
+    }
+    expect(escapeXml(`${'x'.repeat(50)}'`)).toBe(`${'x'.repeat(50)}&apos;`);
+    expect(escapeXml(`${'x'.repeat(50)}>`)).toBe(`${'x'.repeat(50)}&gt;`);
+    expect(escapeXml(`${'x'.repeat(50)}\u001f`)).toBe('x'.repeat(50));
+    expect(escapeXml(`${'x'.repeat(50)}\uFFFE`)).toBe('x'.repeat(50));
+  });
+});
+
+describe('names', () => {
+  it('reads element and attribute names with colons, dots, hyphens, middle dots and CJK', () => {
+    const root = doc('<ns:Root-1 a.b_c="1"\t\r\n x·y = \'2\' ><前门·1/><_x.y-z/></ns:root-1>');
+    expect(root.name).toBe('ns:Root-1');
+    expect([...root.attrs.keys()]).toEqual(['a.b_c', 'x·y']);
+    expect(root.children.map((c) => c.name)).toEqual(['前门·1', '_x.y-z']);
+  });
+
+  it.each([
+    ['a digit', '<1a/>'],
+    ['a hyphen', '<-a/>'],
+    ['a dot', '<.a/>'],
+    ['a middle dot', '<·a/>'],
+  ])('refuses an element name starting with %s', (_n, text) => {
+    expect(parseXml(text)).toEqual({ ok: false, error: 'bad element name at 1' });
+  });
+
+  it('finds the first child whose name matches in any case, also when only lower-casing makes it match', () => {
+    const root = doc('<a><DEVICEid>1</DEVICEid><DeviceID>2</DeviceID><\u212Aey>3</\u212Aey><Ab>4</Ab></a>');
+    expect(childText(root, 'DeviceID')).toBe('1');
+    // U+212A KELVIN SIGN lower-cases to an ASCII k.
+    expect(childText(root, 'KEY')).toBe('3');
+    expect(childText(root, 'ab')).toBe('4');
+    expect(children(root, 'deviceid').map((c) => c.text)).toEqual(['1', '2']);
+    expect(childText(root, 'Bb')).toBeUndefined();
   });
 });

@@ -24,8 +24,17 @@ const PREDEFINED = new Map([
   ['apos', "'"],
 ]);
 const REF = /&(#[0-9]{1,8}|#x[0-9a-fA-F]{1,7}|[A-Za-z_][A-Za-z0-9._-]{0,31});/y;
-const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.:\u00B7\u00C0-\uFFFF-]*/y;
-const WS = /[ \t\r\n]*/y;
+
+/** [A-Za-z_:\u00C0-\uFFFF], as code units. */
+function isNameStart(c: number): boolean {
+  const folded = c | 0x20;
+  return (folded >= 0x61 && folded <= 0x7a) || c === 0x5f || c === 0x3a || c >= 0xc0;
+}
+
+/** [\w.:\u00B7\u00C0-\uFFFF-], as code units. */
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0xb7;
+}
 
 function codePointOk(cp: number): boolean {
   if (cp === 0x9 || cp === 0xa || cp === 0xd) return true;
@@ -70,7 +79,12 @@ function isXmlChar(ch: string): boolean {
   return codePointOk(ch.codePointAt(0) ?? 0) || (ch >= '\uD800' && ch <= '\uDFFF');
 }
 
+/** Any character escapeXml has to replace or drop: a special one or one XML cannot carry. */
+const NEEDS_ESCAPING = /[^\t\n\r\u0020-\u0021\u0023-\u0025\u0028-\u003B\u003D\u003F-\uFFFD]/;
+
 export function escapeXml(s: string): string {
+  // Ids, numbers, times and most names need nothing: one test instead of six regular expressions.
+  if (!NEEDS_ESCAPING.test(s)) return s;
   const clean = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\uD800-\uDFFF]/.test(s) ? [...s].filter(isXmlChar).join('') : s;
   return clean
     .replace(/&/g, '&amp;')
@@ -103,10 +117,12 @@ class Parser {
     return root;
   }
 
+  /** Skips [ \t\r\n]*. */
   private ws(): void {
-    WS.lastIndex = this.pos;
-    WS.exec(this.s);
-    this.pos = WS.lastIndex;
+    let p = this.pos;
+    let c = this.s.charCodeAt(p);
+    while (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a) c = this.s.charCodeAt(++p);
+    this.pos = p;
   }
 
   /** Whitespace, comments and processing instructions outside the root; answers an error message or undefined. */
@@ -128,11 +144,13 @@ class Parser {
   }
 
   private name(): string | undefined {
-    NAME.lastIndex = this.pos;
-    const m = NAME.exec(this.s);
-    if (!m) return undefined;
-    this.pos = NAME.lastIndex;
-    return m[0];
+    const s = this.s;
+    const start = this.pos;
+    if (!isNameStart(s.charCodeAt(start))) return undefined;
+    let p = start + 1;
+    while (isNameChar(s.charCodeAt(p))) p++;
+    this.pos = p;
+    return s.slice(start, p);
   }
 
   /** Reads `<name attr="v" …>` or `…/>` at pos (which is at '<'). */
@@ -188,10 +206,12 @@ class Parser {
       if (top === undefined) return ok(first.value.el);
       const lt = this.s.indexOf('<', this.pos);
       if (lt < 0) return fail(`element ${top.name} is not closed`);
-      const text = decodeEntities(this.s.slice(this.pos, lt));
-      if (!text.ok) return text;
-      top.text += text.value;
-      this.pos = lt;
+      if (lt > this.pos) {
+        const text = decodeEntities(this.s.slice(this.pos, lt));
+        if (!text.ok) return text;
+        top.text += text.value;
+        this.pos = lt;
+      }
       const step = this.markup(stack, top);
       if (step !== undefined) return fail(step);
     }
@@ -199,18 +219,45 @@ class Parser {
 
   /** Handles the markup at pos inside `top`; answers an error message or undefined. */
   private markup(stack: XmlElement[], top: XmlElement): string | undefined {
-    const s = this.s;
-    if (s.startsWith('</', this.pos)) {
-      this.pos += 2;
-      const name = this.name();
-      this.ws();
-      if (name === undefined || s[this.pos] !== '>') return `bad end tag in ${top.name}`;
-      // Names are compared without case: some firmware closes <DeviceID> with </DeviceId>.
-      if (name.toLowerCase() !== top.name.toLowerCase()) return `end tag ${name} does not match ${top.name}`;
-      this.pos++;
-      stack.pop();
-      return undefined;
+    // The character after '<' tells the kinds apart: '/' end tag, '!' comment/CDATA/declaration, '?' PI.
+    switch (this.s.charCodeAt(this.pos + 1)) {
+      case 0x2f:
+        return this.endTag(stack, top);
+      case 0x21:
+        return this.bang(top);
+      case 0x3f: {
+        const end = this.s.indexOf('?>', this.pos + 2);
+        if (end < 0) return 'unterminated processing instruction';
+        this.pos = end + 2;
+        return undefined;
+      }
+      default: {
+        const next = this.startTag(stack.length + 1);
+        if (!next.ok) return next.error;
+        top.children.push(next.value.el);
+        if (!next.value.empty) stack.push(next.value.el);
+        return undefined;
+      }
     }
+  }
+
+  private endTag(stack: XmlElement[], top: XmlElement): string | undefined {
+    this.pos += 2;
+    const name = this.name();
+    this.ws();
+    if (name === undefined || this.s[this.pos] !== '>') return `bad end tag in ${top.name}`;
+    // Names are compared without case: some firmware closes <DeviceID> with </DeviceId>.
+    if (name !== top.name && name.toLowerCase() !== top.name.toLowerCase()) {
+      return `end tag ${name} does not match ${top.name}`;
+    }
+    this.pos++;
+    stack.pop();
+    return undefined;
+  }
+
+  /** `<!` inside an element: a comment or CDATA section; a declaration is refused. */
+  private bang(top: XmlElement): string | undefined {
+    const s = this.s;
     if (s.startsWith('<!--', this.pos)) {
       const end = s.indexOf('-->', this.pos + 4);
       if (end < 0) return 'unterminated comment';
@@ -224,38 +271,37 @@ class Parser {
       this.pos = end + 3;
       return undefined;
     }
-    if (s.startsWith('<!', this.pos)) return 'DOCTYPE/DTD declarations are not allowed';
-    if (s.startsWith('<?', this.pos)) {
-      const end = s.indexOf('?>', this.pos + 2);
-      if (end < 0) return 'unterminated processing instruction';
-      this.pos = end + 2;
-      return undefined;
-    }
-    const next = this.startTag(stack.length + 1);
-    if (!next.ok) return next.error;
-    top.children.push(next.value.el);
-    if (!next.value.empty) stack.push(next.value.el);
-    return undefined;
+    return 'DOCTYPE/DTD declarations are not allowed';
   }
 }
 
 export function parseXml(text: string, limits?: Partial<XmlLimits>): ParseResult<XmlElement> {
   const lim = { ...DEFAULT_XML_LIMITS, ...limits };
-  // UTF-16 length bounds the UTF-8 size from below; the exact count only when it could matter.
-  if (text.length > lim.maxBytes || Buffer.byteLength(text, 'utf8') > lim.maxBytes)
+  // A UTF-16 unit is 1 to 3 UTF-8 bytes, so the length bounds the size both ways; the exact count only when it could matter.
+  if (text.length > lim.maxBytes || (text.length * 3 > lim.maxBytes && Buffer.byteLength(text, 'utf8') > lim.maxBytes))
     return fail(`XML larger than ${lim.maxBytes} bytes`);
   return new Parser(text, lim).parse();
+}
+
+/**
+ * Whether `name` lower-cases to `lower`. An ASCII first character lower-cases to one ASCII character, so when
+ * that differs the answer is no without lower-casing the name: readers look up many children by name.
+ */
+function nameIs(name: string, lower: string): boolean {
+  const c = name.charCodeAt(0);
+  if (c < 0x80 && (c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== lower.charCodeAt(0)) return false;
+  return name.toLowerCase() === lower;
 }
 
 /** First child with this name, compared without case (device firmware varies: DeviceID, DeviceId, deviceid). */
 export function child(el: XmlElement, name: string): XmlElement | undefined {
   const want = name.toLowerCase();
-  return el.children.find((c) => c.name.toLowerCase() === want);
+  return el.children.find((c) => nameIs(c.name, want));
 }
 
 export function children(el: XmlElement, name: string): XmlElement[] {
   const want = name.toLowerCase();
-  return el.children.filter((c) => c.name.toLowerCase() === want);
+  return el.children.filter((c) => nameIs(c.name, want));
 }
 
 /** Trimmed text of the first child with this name; undefined when the child is absent. */

@@ -1,6 +1,15 @@
 // Structured header values and the request/response builders.
 import { describe, expect, it } from 'vitest';
-import { newBranch, newCallId, newTag, parseCSeq, parseNameAddr, parseSipUri, parseVia } from './fields.js';
+import {
+  newBranch,
+  newCallId,
+  newTag,
+  parseCSeq,
+  parseNameAddr,
+  parseParams,
+  parseSipUri,
+  parseVia,
+} from './fields.js';
 import { buildRequest, buildResponse } from './build.js';
 import { getHeader, getHeaders, parseSipMessage, serializeSip, type SipRequest } from './message.js';
 
@@ -47,6 +56,32 @@ describe('header fields', () => {
     });
     expect(parseVia('SIP/2.0/UDP host:99999').ok).toBe(false);
     expect(parseVia('HTTP/1.1 host').ok).toBe(false);
+  });
+
+  it('reads parameters split only by semicolons outside quotes', () => {
+    expect(parseParams(' a = "x;y\\";z" ;;B=2; c ;')).toEqual({
+      ok: true,
+      value: new Map([
+        ['a', 'x;y";z'],
+        ['b', '2'],
+        ['c', ''],
+      ]),
+    });
+    expect(parseParams('rport;branch=z9hG4bK1;received=10.0.0.9')).toEqual({
+      ok: true,
+      value: new Map([
+        ['rport', ''],
+        ['branch', 'z9hG4bK1'],
+        ['received', '10.0.0.9'],
+      ]),
+    });
+    expect(parseParams('a;=b')).toEqual({ ok: false, error: 'bad parameter name: ""' });
+    expect(parseParams('a;b c=1')).toEqual({ ok: false, error: 'bad parameter name: "b c"' });
+  });
+
+  it('gives a Via without a port no port field', () => {
+    const via = parseVia('SIP/2.0/TCP cam.local;branch=z9hG4bK2');
+    expect(via.ok && Object.keys(via.value)).toEqual(['transport', 'host', 'params']);
   });
 
   it('parses CSeq and SIP URIs', () => {

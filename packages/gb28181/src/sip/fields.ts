@@ -24,8 +24,11 @@ export interface SipUri {
 /** ";a=b;c" → {a: 'b', c: ''}; names lower-cased, quoted values unquoted. */
 export function parseParams(text: string): ParseResult<Map<string, string>> {
   const params = new Map<string, string>();
-  for (const raw of splitOutsideQuotes(text, ';')) {
-    const part = raw.trim();
+  const quotes = text.includes('"');
+  for (let from = 0; from <= text.length;) {
+    const end = paramEnd(text, from, quotes);
+    const part = text.slice(from, end).trim();
+    from = end + 1;
     if (part.length === 0) continue;
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
@@ -35,21 +38,23 @@ export function parseParams(text: string): ParseResult<Map<string, string>> {
   return ok(params);
 }
 
-function splitOutsideQuotes(text: string, sep: string): string[] {
-  const out: string[] = [];
+/**
+ * Where the parameter starting at `from` ends: the next ';' outside quotes, or the end of the text. Without
+ * any quote in the text that is a plain search (branch=…, tag=… are never quoted).
+ */
+function paramEnd(text: string, from: number, quotes: boolean): number {
+  if (!quotes) {
+    const semi = text.indexOf(';', from);
+    return semi < 0 ? text.length : semi;
+  }
   let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const ch = text[i];
     if (quoted && ch === '\\') i++;
     else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === sep) {
-      out.push(text.slice(start, i));
-      start = i + 1;
-    }
+    else if (!quoted && ch === ';') return i;
   }
-  out.push(text.slice(start));
-  return out;
+  return text.length;
 }
 
 export function unquote(v: string): string {
@@ -109,7 +114,12 @@ export function parseVia(value: string): ParseResult<Via> {
   if (!hp.ok) return hp;
   const params = parseParams((m[3] ?? '').slice(1));
   if (!params.ok) return params;
-  return ok({ transport: m[1]!.toUpperCase(), ...hp.value, params: params.value });
+  // Built field by field rather than spread: a Via is read on every response and every request sent.
+  const transport = m[1]!.toUpperCase();
+  const { host, port } = hp.value;
+  return ok(
+    port === undefined ? { transport, host, params: params.value } : { transport, host, port, params: params.value },
+  );
 }
 
 export function parseCSeq(value: string): ParseResult<{ seq: number; method: string }> {

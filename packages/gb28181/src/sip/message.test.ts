@@ -76,6 +76,52 @@ describe('parseSipMessage', () => {
     if (!r.ok) expect(r.error).toMatch(pattern);
   });
 
+  it('reads header names in any case and writes them in their canonical form', () => {
+    const m = parsed(
+      crlf([
+        'MESSAGE sip:a@b SIP/2.0',
+        'vIA: SIP/2.0/UDP h;branch=z9hG4bK1',
+        'CALL-id: 1@h',
+        'cseq: 2 MESSAGE',
+        'X-gb-VER: 3.0',
+        'cOnTeNt-LeNgTh: 3',
+        '',
+        'abc',
+      ]),
+    );
+    expect(getHeader(m, 'Via')).toBe('SIP/2.0/UDP h;branch=z9hG4bK1');
+    expect(getHeader(m, 'i')).toBe('1@h');
+    expect(m.body.toString()).toBe('abc');
+    expect(serializeSip(m).toString()).toBe(
+      [
+        'MESSAGE sip:a@b SIP/2.0',
+        'Via: SIP/2.0/UDP h;branch=z9hG4bK1',
+        'Call-ID: 1@h',
+        'CSeq: 2 MESSAGE',
+        'X-Gb-Ver: 3.0',
+        'Content-Length: 3',
+        '',
+        'abc',
+      ].join('\r\n'),
+    );
+  });
+
+  it('unfolds before splitting a list header, also when the folded line ends the head', () => {
+    const m = parsed(
+      Buffer.from(
+        'OPTIONS sip:a@b SIP/2.0\nVia: SIP/2.0/UDP a;branch=z9hG4bK1,\r\n SIP/2.0/UDP b;branch=z9hG4bK2\n' +
+          'Via:\r\nSubject: one\r\n\t two\r\n  three\r\n\r\n',
+      ),
+    );
+    expect(getHeaders(m, 'via')).toEqual(['SIP/2.0/UDP a;branch=z9hG4bK1', 'SIP/2.0/UDP b;branch=z9hG4bK2', '']);
+    expect(getHeader(m, 'subject')).toBe('one two three');
+  });
+
+  it('accepts repeated equal Content-Length headers', () => {
+    const m = parsed(Buffer.from('MESSAGE sip:a@b SIP/2.0\r\nl: 2\r\nContent-Length:  2 \r\n\r\nabc'));
+    expect(m.body.toString()).toBe('ab');
+  });
+
   it('enforces the size, header count and line length limits', () => {
     const big = Buffer.concat([Buffer.from('MESSAGE sip:a@b SIP/2.0\r\n\r\n'), Buffer.alloc(70_000, 0x41)]);
     expect(parseSipMessage(big)).toEqual({ ok: false, error: 'message larger than 65536 bytes' });
@@ -115,6 +161,27 @@ describe('serializeSip', () => {
         '中文',
       ].join('\r\n'),
     );
+  });
+
+  it('counts the body in bytes and writes non-ASCII header values as UTF-8', () => {
+    const m: SipMessage = {
+      kind: 'request',
+      method: 'MESSAGE',
+      uri: 'sip:a@b',
+      headers: new Map([
+        ['subject', ['前门:0,后门:1']],
+        ['content-length', ['1']],
+      ]),
+      body: Buffer.from('<a>前</a>', 'utf8'),
+    };
+    const wire = serializeSip(m);
+    expect(wire).toEqual(
+      Buffer.from('MESSAGE sip:a@b SIP/2.0\r\nSubject: 前门:0,后门:1\r\nContent-Length: 10\r\n\r\n<a>前</a>', 'utf8'),
+    );
+    expect(parseSipMessage(wire)).toEqual({
+      ok: true,
+      value: { ...m, headers: new Map([...m.headers, ['content-length', ['10']]]) },
+    });
   });
 
   it('adds Content-Length when the message has none', () => {

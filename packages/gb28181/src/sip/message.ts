@@ -28,11 +28,13 @@ export interface SipLimits {
 export const DEFAULT_SIP_LIMITS: SipLimits = { maxMessageBytes: 64 * 1024, maxHeaders: 64, maxLineBytes: 8 * 1024 };
 
 export function resolveLimits(limits?: Partial<SipLimits>): SipLimits {
-  return { ...DEFAULT_SIP_LIMITS, ...limits };
+  return limits === undefined ? DEFAULT_SIP_LIMITS : { ...DEFAULT_SIP_LIMITS, ...limits };
 }
 
 const LF = 0x0a;
 const CR = 0x0d;
+const SP = 0x20;
+const HTAB = 0x09;
 
 export type HeadScan =
   | { state: 'incomplete'; lineStart: number }
@@ -45,10 +47,11 @@ export type HeadScan =
  */
 export function scanHead(buf: Buffer, from: number, to: number, maxLineBytes: number): HeadScan {
   let pos = from;
+  // One view bounded at `to` (a stream's buffer holds stale bytes after it), searched line by line.
+  const view = buf.subarray(0, to);
   while (pos < to) {
-    const rel = buf.subarray(pos, to).indexOf(LF);
-    if (rel < 0) break;
-    const nl = pos + rel;
+    const nl = view.indexOf(LF, pos);
+    if (nl < 0) break;
     const lineLen = nl > pos && buf[nl - 1] === CR ? nl - 1 - pos : nl - pos;
     if (lineLen > maxLineBytes) return { state: 'error', error: `header line longer than ${maxLineBytes} bytes` };
     if (lineLen === 0) return { state: 'done', headEnd: pos, bodyStart: nl + 1 };
@@ -80,50 +83,96 @@ function parseStartLine(line: string): ParseResult<StartLine> {
   return fail(`bad start line: ${JSON.stringify(line.slice(0, 80))}`);
 }
 
-function unfold(lines: string[], maxHeaders: number): ParseResult<[string, string][]> {
-  const fields: [string, string][] = [];
-  for (const line of lines) {
-    if (line.startsWith(' ') || line.startsWith('\t')) {
-      const last = fields[fields.length - 1];
-      if (!last) return fail('continuation line before the first header');
-      last[1] = `${last[1]} ${line.trim()}`.trim();
-      continue;
+/** Header lines, unfolded (RFC 3261 §7.3.1) and stored as each field ends: no array of lines or fields. */
+class FieldCollector {
+  readonly headers: SipHeaders = new Map();
+  private name: string | undefined;
+  private value = '';
+  private count = 0;
+
+  constructor(private readonly maxHeaders: number) {}
+
+  /** Takes the next line; answers an error message or undefined. */
+  line(line: string): string | undefined {
+    const first = line.charCodeAt(0);
+    if (first === SP || first === HTAB) {
+      if (this.name === undefined) return 'continuation line before the first header';
+      this.value = `${this.value} ${line.trim()}`.trim();
+      return undefined;
     }
     const colon = line.indexOf(':');
-    if (colon < 0) return fail(`header without colon: ${JSON.stringify(line.slice(0, 80))}`);
+    if (colon < 0) return `header without colon: ${JSON.stringify(line.slice(0, 80))}`;
     const name = line.slice(0, colon).trim();
-    if (!isToken(name)) return fail(`bad header name: ${JSON.stringify(name.slice(0, 80))}`);
-    if (fields.length >= maxHeaders) return fail(`more than ${maxHeaders} headers`);
-    fields.push([name, line.slice(colon + 1).trim()]);
+    if (!isToken(name)) return `bad header name: ${JSON.stringify(name.slice(0, 80))}`;
+    if (this.count >= this.maxHeaders) return `more than ${this.maxHeaders} headers`;
+    this.count++;
+    this.store();
+    this.name = name;
+    this.value = line.slice(colon + 1).trim();
+    return undefined;
   }
-  return ok(fields);
+
+  finish(): SipHeaders {
+    this.store();
+    return this.headers;
+  }
+
+  private store(): void {
+    if (this.name === undefined) return;
+    const name = normaliseHeaderName(this.name);
+    const values = isListHeader(name) ? splitList(this.value) : [this.value];
+    if (values.length === 0) values.push('');
+    const list = this.headers.get(name);
+    if (list === undefined) this.headers.set(name, values);
+    else for (const v of values) list.push(v);
+    this.name = undefined;
+  }
+}
+
+/** Where the last line of a head ends: one trailing line end belongs to the head, not to an empty last line. */
+function headTextEnd(text: string): number {
+  const end = text.length;
+  if (text.charCodeAt(end - 1) !== LF) return end;
+  return text.charCodeAt(end - 2) === CR ? end - 2 : end - 1;
 }
 
 /** Parses the head text (start line and header lines, without the empty line). */
 export function parseHead(text: string, maxHeaders: number): ParseResult<SipHead> {
-  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const start = parseStartLine(lines[0] ?? '');
-  if (!start.ok) return start;
-  const fields = unfold(lines.slice(1), maxHeaders);
-  if (!fields.ok) return fields;
-  const headers: SipHeaders = new Map();
-  for (const [rawName, value] of fields.value) {
-    const name = normaliseHeaderName(rawName);
-    const values = isListHeader(name) ? splitList(value) : [value];
-    const list = headers.get(name) ?? [];
-    list.push(...(values.length > 0 ? values : ['']));
-    headers.set(name, list);
+  const end = headTextEnd(text);
+  let start: StartLine | undefined;
+  const fields = new FieldCollector(maxHeaders);
+  // Lines end at LF or CRLF; a CR elsewhere stays in its line.
+  for (let from = 0; ;) {
+    const lf = text.indexOf('\n', from);
+    const last = lf < 0 || lf >= end;
+    const stop = last ? end : lf > from && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
+    const line = text.slice(from, stop);
+    if (start === undefined) {
+      const sl = parseStartLine(line);
+      if (!sl.ok) return sl;
+      start = sl.value;
+    } else {
+      const error = fields.line(line);
+      if (error !== undefined) return fail(error);
+    }
+    if (last) break;
+    from = lf + 1;
   }
-  const sl = start.value;
-  return ok(sl.kind === 'request' ? { ...sl, headers } : { ...sl, headers });
+  const headers = fields.finish();
+  return ok(
+    start.kind === 'request'
+      ? { kind: 'request', method: start.method, uri: start.uri, headers }
+      : { kind: 'response', status: start.status, reason: start.reason, headers },
+  );
 }
 
 /** Content-Length of a head: undefined when absent; an error when malformed or contradictory. */
 export function headContentLength(headers: SipHeaders): ParseResult<number | undefined> {
   const values = headers.get('content-length');
   if (!values || values.length === 0) return ok(undefined);
-  const distinct = new Set(values.map((v) => v.trim()));
-  if (distinct.size > 1) return fail('conflicting Content-Length headers');
+  if (values.length > 1 && new Set(values.map((v) => v.trim())).size > 1) {
+    return fail('conflicting Content-Length headers');
+  }
   const v = values[0]!.trim();
   if (!/^\d{1,10}$/.test(v)) return fail(`bad Content-Length: ${JSON.stringify(v.slice(0, 20))}`);
   return ok(Number(v));
@@ -167,20 +216,26 @@ function startLine(msg: SipMessage): string {
 
 /** Writes the message; Content-Length always states the body's byte length (kept in place when present). */
 export function serializeSip(msg: SipMessage): Buffer {
-  const lines = [startLine(msg)];
+  let head = startLine(msg);
   let wroteLength = false;
   for (const [name, values] of msg.headers) {
-    const wire = canonicalHeaderName(name);
     if (name === 'content-length') {
-      if (!wroteLength) lines.push(`Content-Length: ${msg.body.length}`);
+      if (!wroteLength) head += `\r\nContent-Length: ${msg.body.length}`;
       wroteLength = true;
       continue;
     }
-    for (const v of values) lines.push(`${wire}: ${v}`);
+    const wire = canonicalHeaderName(name);
+    for (const v of values) head += `\r\n${wire}: ${v}`;
   }
-  if (!wroteLength) lines.push(`Content-Length: ${msg.body.length}`);
-  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
-  return msg.body.length > 0 ? Buffer.concat([head, msg.body]) : head;
+  if (!wroteLength) head += `\r\nContent-Length: ${msg.body.length}`;
+  head += '\r\n\r\n';
+  if (msg.body.length === 0) return Buffer.from(head, 'utf8');
+  // Head and body written into one allocation rather than a head buffer concatenated with the body.
+  const headBytes = Buffer.byteLength(head, 'utf8');
+  const out = Buffer.allocUnsafe(headBytes + msg.body.length);
+  out.write(head, 0, 'utf8');
+  msg.body.copy(out, headBytes);
+  return out;
 }
 
 /** First value, name case-insensitive (compact forms accepted). */
