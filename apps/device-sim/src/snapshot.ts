@@ -1,9 +1,9 @@
 // GB/T 28181-2022 SnapShotConfig on a simulated device: upload the bundled picture to the URL the
 // platform gave (one HTTP POST per picture), as a camera does after an alarm.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import https from 'node:https';
 import { child, childText, type ManscdpMessage } from '@svc/gb28181';
+import { httpPost } from './http-upload.js';
 
 let picture: Buffer | undefined;
 const snapshot = () => (picture ??= readFileSync(new URL('../assets/snapshot-640x360.jpg', import.meta.url)));
@@ -19,8 +19,9 @@ export function snapshotRequest(m: ManscdpMessage): { url: string; count: number
 }
 
 // Keep-alive connections, as a camera keeps one to its platform: a burst of alarms reuses a few
-// sockets instead of a TCP handshake (and a TIME_WAIT) per picture.
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+// sockets instead of a TCP handshake (and a TIME_WAIT) per picture. Plain http: goes through our own
+// small client (http-upload.ts), cheap enough for benchmark rates; https: is rare and stays on node:https.
+const tlsAgent = new https.Agent({ keepAlive: true });
 
 /** Who wants to see each upload's outcome and time (benchmarks); nobody by default. */
 let observer: ((status: number, ms: number) => void) | undefined;
@@ -28,35 +29,45 @@ export function observeUploads(fn: ((status: number, ms: number) => void) | unde
   observer = fn;
 }
 
-/** Posts the picture; answers the HTTP status (0 when the platform could not be reached). */
-export function uploadSnapshot(url: string): Promise<number> {
-  const body = snapshot();
-  const t0 = performance.now();
+function httpsPost(target: URL, body: Buffer): Promise<number> {
   return new Promise<number>((resolve) => {
-    const done = (status: number) => {
-      observer?.(status, performance.now() - t0);
-      resolve(status);
-    };
+    let req: ReturnType<typeof https.request>;
     try {
-      const target = new URL(url);
-      const lib = target.protocol === 'https:' ? https : http;
-      const req = lib.request(
+      req = https.request(
         target,
-        {
-          method: 'POST',
-          agent: agents[target.protocol as 'http:' | 'https:'],
-          headers: { 'content-type': 'image/jpeg', 'content-length': body.length },
-        },
+        { method: 'POST', agent: tlsAgent, headers: { 'content-type': 'image/jpeg', 'content-length': body.length } },
         (res) => {
           res.resume();
-          res.on('end', () => done(res.statusCode ?? 0));
-          res.on('error', () => done(0));
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', () => resolve(0));
         },
       );
-      req.on('error', () => done(0));
-      req.end(body);
     } catch {
-      done(0);
+      resolve(0);
+      return;
     }
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+function post(url: string, body: Buffer): Promise<number> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.resolve(0);
+  }
+  if (target.protocol === 'http:') return httpPost(target, 'image/jpeg', body);
+  if (target.protocol === 'https:') return httpsPost(target, body);
+  return Promise.resolve(0);
+}
+
+/** Posts the picture; answers the HTTP status (0 when the platform could not be reached). */
+export function uploadSnapshot(url: string): Promise<number> {
+  const t0 = performance.now();
+  return post(url, snapshot()).then((status) => {
+    observer?.(status, performance.now() - t0);
+    return status;
   });
 }
