@@ -67,6 +67,7 @@ function startDevices(server: { host: string; port: number }) {
   const proc: ChildProcess = spawn(
     process.execPath,
     [
+      ...(process.env.BENCH_DEVICE_NODE_ARGS ?? '').split(' ').filter(Boolean),
       '--import',
       'tsx',
       'bench/alarms/sip-child.ts',
@@ -241,6 +242,15 @@ try {
       db,
     )
   ).rows[0]!;
+  // Linking a picture updates its alarm row: a HOT update (same page, no index entries) costs a
+  // fraction of one that must add an entry to each of the alarm's six indexes.
+  const hot = (
+    await sql<{
+      upd: string;
+      hot: string;
+    }>`select coalesce(sum(n_tup_upd), 0) as upd, coalesce(sum(n_tup_hot_upd), 0) as hot
+      from pg_stat_user_tables where schemaname = ${schema} and relname like 'alarm%'`.execute(db)
+  ).rows[0]!;
   const dbSeconds = (w1.getTime() - w0.getTime()) / 1000;
   const offered = dev.sent / dev.seconds;
   const persisted = alarms / dbSeconds;
@@ -266,7 +276,7 @@ try {
     `alarm row → picture row           p50 ${fmt(lag.p50)} ms, p99 ${fmt(lag.p99)} ms`,
     `server CPU                        ${((100 * (s1 - s0)) / wall).toFixed(0)} % of a core = ${((1000 * (s1 - s0)) / Math.max(alarms, 1)).toFixed(2)} ms per persisted alarm; RSS ${mb(rss)} (peak ${mb(hwm)})`,
     `device process CPU                ${dev.cpuPct.toFixed(0)} % of a core; RSS ${mb(dev.rssBytes)}`,
-    `postgres processes CPU            ${((100 * (pg1 - pg0)) / wall).toFixed(0)} % of a core (all backends on the machine)`,
+    `postgres processes CPU            ${((100 * (pg1 - pg0)) / wall).toFixed(0)} % of a core (all backends on the machine); alarm row updates HOT ${grace(Number(hot.hot), Number(hot.upd))} of ${Number(hot.upd).toLocaleString('en')}`,
     `machine busy                      ${machineCores.toFixed(2)} of ${cores} cores, of which not server/devices/postgres ${(machineCores - (s1 - s0 + (dev.cpuPct * dev.seconds) / 100 + pg1 - pg0) / wall).toFixed(2)}`,
     `UDP datagrams dropped (rcvbuf)    server socket ${drops1.server - drops0.server}, device socket ${drops1.devices - drops0.devices} (machine ${m1.rcvbufErrors - m0.rcvbufErrors})`,
     `server's DB connections, pool max 10 (pg_stat_activity, ${samples} samples): ${[...waits.entries()]

@@ -1,5 +1,6 @@
 // buildApp(config) → a ready Fastify instance with every module; no listen, so tests use app.inject.
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -125,7 +126,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await checkSecretKey(db, secret);
   const sealed = await sealPlaintextSecrets(db, secret.key);
 
+  // Devices' picture uploads are answered on node's HTTP server ahead of Fastify (pictures.serve).
+  const devicePlane: { serve?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app = Fastify({
+    serverFactory: (handler, opts) => {
+      const server = createServer((req, res) => {
+        if (!devicePlane.serve?.(req, res)) handler(req, res);
+      });
+      // What Fastify sets on a server it makes itself (its defaults are filled in by then).
+      const o = opts as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = o.keepAliveTimeout;
+      server.requestTimeout = o.requestTimeout;
+      server.setTimeout(o.connectionTimeout);
+      return server;
+    },
     logger: overrides.logger ?? loggerOptions(config.logLevel),
     // Behind a proxy the address that counts for captcha and rate limits is the client's.
     trustProxy: true,
@@ -153,7 +167,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   registerEnvelope(app);
   await registerOpenApi(app);
-  registerMetrics(app);
+  const observeRequest = registerMetrics(app);
   registerHealth(app, db);
 
   const cipher = await loadPasswordCipher(db);
@@ -188,6 +202,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   groupRoutes(app, createGroupService({ db }), createGroupMemberService({ db, sessionCache }));
   employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
   const files = createFileService({ db, dataDir: config.dataDir });
+  app.addHook('onClose', async () => files.close());
   fileRoutes(app, files);
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
@@ -229,10 +244,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   mediaRoutes(app, live, signer);
+  // Devices post pictures to our HTTP port at the address they reach the gateway by. The port is
+  // read once listening (an alarm asks for it each time; server.address() is a system call).
+  let httpPort: number | undefined;
   const publicBase = () => {
-    // Devices post pictures to our HTTP port at the address they reach the gateway by.
-    const address = app.server.address();
-    return `http://${gateway.settings.ip}:${typeof address === 'object' && address ? address.port : config.port}`;
+    if (httpPort === undefined) {
+      const address = app.server.address();
+      if (typeof address !== 'object' || !address) return `http://${gateway.settings.ip}:${config.port}`;
+      httpPort = address.port;
+    }
+    return `http://${gateway.settings.ip}:${httpPort}`;
   };
   const captures = createCaptures({ gateway, signer: new UrlSigner(), publicBase, now: () => clock.now().getTime() });
   captures.routes(app);
@@ -253,8 +274,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     publicBase,
     now: () => clock.now().getTime(),
     log: app.log,
+    observe: (method, status, seconds) => observeRequest('/upload/alarm/:id', method, status, seconds),
   });
-  pictures.routes(app);
+  devicePlane.serve = pictures.serve;
   const ingest = createAlarmIngest({
     db,
     now: () => clock.now(),

@@ -9,6 +9,8 @@ import * as m0005 from './migrations/0005-gateway.js';
 import * as m0006 from './migrations/0006-alarms.js';
 import * as m0007 from './migrations/0007-tree-activity.js';
 import * as m0008 from './migrations/0008-alarm-tally.js';
+import * as m0009 from './migrations/0009-picture-segments.js';
+import * as m0010 from './migrations/0010-alarm-fillfactor.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-alarms': m0006,
   '0007-tree-activity': m0007,
   '0008-alarm-tally': m0008,
+  '0009-picture-segments': m0009,
+  '0010-alarm-fillfactor': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -119,6 +119,9 @@ export interface FileTable {
   height: number | null;
   created_by: number | null;
   created_at: Generated<Date>;
+  /** The segment file holding the bytes (alarm pictures); null: a file of its own. */
+  segment: string | null;
+  segment_offset: number | null;
 }
 
 export interface DepartmentTable {

@@ -1,9 +1,12 @@
 // Alarms through the API (issue 7 §2): filters in the caller's time zone, keyset paging, read state
 // and handling, manual alarms, the one-minute poll, notice rules, tenancy and project-level keys.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { createAlarmIngest } from '../../src/modules/alarm/ingest.js';
+import { ALARM_FILLFACTOR } from '../../src/modules/alarm/partitions.js';
 import { createAlarmPictures, UPLOAD_LIMIT } from '../../src/modules/alarm/pictures.js';
 import type { Gb28181Gateway } from '../../src/gateway/gb28181/gateway.js';
 import { UrlSigner } from '../../src/media/signing.js';
@@ -286,12 +289,11 @@ describe('alarm records', () => {
     let writes = 0;
     // A file service whose writes wait at the gate: the uploads in hand stay in hand.
     const files = {
-      async writeReserved() {
+      async storePicture() {
         writes++;
         await gate;
         throw new Error('disk gone');
       },
-      async discardReserved() {},
     } as unknown as FileService;
     const pictures = createAlarmPictures({
       db: t.db,
@@ -302,16 +304,19 @@ describe('alarm records', () => {
       now: () => t.clock.now().getTime(),
       log: Fastify().log,
     });
-    const app = Fastify();
-    pictures.routes(app);
+    // The device's side of it: a real HTTP server serving the uploads, as the app's does.
+    const server = createServer((req, res) => {
+      if (!pictures.serve(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const png = makePng(8, 8);
     const send = (id: number) =>
-      app.inject({
+      fetch(`${base}${pictures.uploadUrl(id, 1)}`, {
         method: 'POST',
-        url: pictures.uploadUrl(id, 1),
         headers: { 'content-type': 'image/png' },
-        payload: png,
-      });
+        body: png,
+      }).then(async (r) => ({ statusCode: r.status, headers: { 'retry-after': r.headers.get('retry-after') } }));
     const held = Array.from({ length: UPLOAD_LIMIT }, (_, i) => send(i + 1));
     while (pictures.stats.pending < UPLOAD_LIMIT) await new Promise((r) => setTimeout(r, 5));
     const busy = await send(UPLOAD_LIMIT + 1);
@@ -325,7 +330,8 @@ describe('alarm records', () => {
     expect(pictures.stats.pending).toBe(0);
     expect((await send(UPLOAD_LIMIT + 2)).statusCode).toBe(500);
     expect(writes).toBe(UPLOAD_LIMIT + 1);
-    await app.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
   });
 
   it('keeps enterprises apart and asks staff for device-edit to delete', async () => {
@@ -472,8 +478,11 @@ describe('storage', () => {
     await agree();
   });
 
-  it('keeps alarms in monthly partitions made ahead: this month and the next', async () => {
-    const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+  it('keeps alarms in monthly partitions made ahead (this month and the next), each page with room for updates', async () => {
+    const { rows } = await sql<{
+      name: string;
+      options: string[] | null;
+    }>`select c.relname as name, c.reloptions as options from pg_inherits i
       join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
       join pg_namespace n on n.oid = p.relnamespace
       where p.relname = 'alarm' and n.nspname = current_schema()`.execute(t.db);
@@ -483,6 +492,8 @@ describe('storage', () => {
       return `alarm_${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
     };
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['alarm_default', month(0), month(1)]));
+    // Linking a picture right after the insert then stays on the row's page (a HOT update).
+    for (const r of rows) expect(r.options).toContain(`fillfactor=${ALARM_FILLFACTOR}`);
   });
 });
 

@@ -4,7 +4,8 @@
 // device's alarms are kept but not told, and a device going offline is an alarm.
 import { alarmNotify } from '@svc/gb28181';
 import { createSimulator, raiseAlarm, type Simulator } from '@svc/device-sim';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/notify/notifier.js';
@@ -42,8 +43,15 @@ const uploadPath = async (alarmId: number) => {
     .executeTakeFirstOrThrow();
   return t.app.alarms.pictures.uploadUrl(alarmId, enterprise_id).replace(/^http:\/\/[^/]+/, '');
 };
-const upload = (url: string, payload: Buffer, type = 'image/jpeg') =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+/** Posts as a device does: over HTTP to the listening app (uploads are served ahead of Fastify). */
+const upload = async (url: string, payload: Buffer, type = 'image/jpeg') => {
+  const r = await fetch(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: payload,
+  });
+  return { statusCode: r.status, body: await r.text() };
+};
 const alarmRows = () =>
   t.db
     .selectFrom('alarm')
@@ -169,7 +177,7 @@ describe('device alarms', () => {
     expect((await upload(url.replace(/e=\d+/, 'e=999999'), pic.rawPayload)).statusCode).toBe(403);
   });
 
-  it('links pictures uploaded together to their own alarms, once each, and removes a refused file', async () => {
+  it('links pictures uploaded together to their own alarms, once each, from one shared segment write', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++)
       ids.push(
@@ -177,6 +185,13 @@ describe('device alarms', () => {
       );
     const pngs = ids.map((_, i) => makePng(16 + i, 16));
     const urls = await Promise.all(ids.map(uploadPath));
+    const enterpriseId = (
+      await t.db.selectFrom('alarm').select('enterprise_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow()
+    ).enterprise_id;
+    const dir = join(t.dataDir, 'files', String(enterpriseId), 'segments');
+    const segmentBytes = () =>
+      existsSync(dir) ? readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) : 0;
+    const before = segmentBytes();
     // Four pictures and a second upload for the first alarm, all in the same turn: one statement.
     const statuses = await Promise.all([
       ...urls.map((u, i) => upload(u, pngs[i]!, 'image/png')),
@@ -187,7 +202,14 @@ describe('device alarms', () => {
     const rows = await t.db
       .selectFrom('alarm')
       .innerJoin('file', 'file.id', 'alarm.picture_file_id')
-      .select(['alarm.id', 'file.width', 'file.kind', 'file.enterprise_id', 'alarm.enterprise_id as alarm_enterprise'])
+      .select([
+        'alarm.id',
+        'alarm.picture_file_id',
+        'file.width',
+        'file.kind',
+        'file.enterprise_id',
+        'alarm.enterprise_id as alarm_enterprise',
+      ])
       .where('alarm.id', 'in', ids)
       .orderBy('alarm.id')
       .execute();
@@ -196,37 +218,68 @@ describe('device alarms', () => {
     // Each alarm holds its own picture; the first holds whichever of its two uploads won.
     expect(rows.slice(1).map((r) => r.width)).toEqual([17, 18, 19]);
     expect([16, 40]).toContain(rows[0]!.width);
-    // Every picture file on disk has its row: the loser's file was removed.
-    const dir = join(t.dataDir, 'files', String(rows[0]!.enterprise_id));
-    const onDisk = readdirSync(dir).map(Number);
-    const fileRows = await t.db
+    // The pictures of that turn went into one segment of the enterprise, one after another; each
+    // alarm's picture route answers exactly the bytes its own upload sent.
+    const placed = await t.db
       .selectFrom('file')
-      .select('id')
-      .where('enterprise_id', '=', rows[0]!.enterprise_id)
+      .select(['id', 'segment', 'segment_offset', 'size'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.picture_file_id),
+      )
+      .orderBy('segment_offset')
       .execute();
-    expect(onDisk.sort()).toEqual(fileRows.map((f) => Number(f.id)).sort());
+    expect(new Set(placed.map((p) => p.segment)).size).toBe(1);
+    expect(readdirSync(dir)).toContain(`${placed[0]!.segment}.seg`);
+    const segment = readFileSync(join(dir, `${placed[0]!.segment}.seg`));
+    // All five uploads were written (the refused one's bytes stay unnamed); the four named never overlap.
+    expect(segmentBytes() - before).toBe([...pngs, makePng(40, 40)].reduce((n, b) => n + b.length, 0));
+    expect(segment.length).toBeGreaterThanOrEqual(Number(placed.at(-1)!.segment_offset) + placed.at(-1)!.size);
+    for (let i = 1; i < placed.length; i++)
+      expect(Number(placed[i]!.segment_offset)).toBeGreaterThanOrEqual(
+        Number(placed[i - 1]!.segment_offset) + placed[i - 1]!.size,
+      );
+    for (const [i, r] of rows.entries()) {
+      const pic = await t.app.inject({
+        method: 'GET',
+        url: `/api/alarm/picture/${r.id}`,
+        headers: { xaccesstoken: boss.token },
+      });
+      expect(pic.statusCode).toBe(200);
+      if (i > 0) expect(pic.rawPayload.equals(pngs[i]!)).toBe(true);
+      else expect([pngs[0]!, makePng(40, 40)].some((b) => b.equals(pic.rawPayload))).toBe(true);
+    }
     await post('/api/alarm/deleteByIds', ids);
   });
 
   it('refuses an upload that is not a JPEG or PNG, or larger than 2 MB, and keeps the URL usable', async () => {
     const { id } = (await post('/api/alarm/add', { deviceId, type: 'A', content: 'manual' })).data as { id: number };
     const url = await uploadPath(id);
-    const fake = await upload(url, Buffer.from('GIF89a not really'));
-    expect(fake.statusCode).toBe(415);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'image/png' },
-      payload: Buffer.alloc(2_200_000, 1),
+    // Labelled a JPEG, but its bytes are not: checked by content.
+    expect((await upload(url, Buffer.from('GIF89a not really'))).statusCode).toBe(415);
+    // Labelled something else: refused before the body is read.
+    expect((await upload(url, makePng(8, 8), 'text/plain')).statusCode).toBe(415);
+    // Past the 2 MB limit, whether the device says so up front or streams it without a length.
+    expect((await upload(url, Buffer.alloc(2_200_000, 1), 'image/png')).statusCode).toBe(413);
+    const streamed = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 5; i++) c.enqueue(new Uint8Array(500_000));
+        c.close();
+      },
     });
-    // Past the 2 MB body limit: refused as bad input before a byte is stored.
-    expect(huge.statusCode).toBe(400);
+    const port = (t.app.server.address() as AddressInfo).port;
+    const chunked = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: streamed,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await fetch(`http://127.0.0.1:${port}${url}`)).status).toBe(405);
     const row = await t.db.selectFrom('alarm').select('picture_file_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.picture_file_id).toBeNull();
-    const png = makePng(32, 32);
-    expect(
-      (await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'image/png' }, payload: png })).statusCode,
-    ).toBe(200);
+    expect((await upload(url, makePng(32, 32), 'image/png')).statusCode).toBe(200);
     await post('/api/alarm/deleteByIds', [id]);
   });
 

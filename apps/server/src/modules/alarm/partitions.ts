@@ -3,6 +3,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
+/**
+ * Pages keep 15 % free: linking a picture, marking read or handling updates an alarm after its insert,
+ * and with room on its page the new version stays there (HOT), adding nothing to the six indexes.
+ */
+export const ALARM_FILLFACTOR = 85;
+
 const monthStart = (y: number, m: number) => new Date(Date.UTC(y, m, 1));
 
 export async function ensureAlarmPartitions(db: Db, now: Date): Promise<string[]> {
@@ -17,9 +23,8 @@ export async function ensureAlarmPartitions(db: Db, now: Date): Promise<string[]
       where c.relname = ${name} and n.nspname = current_schema()`.execute(db);
     if (exists.rows[0]!.n > 0) continue;
     try {
-      await sql`create table ${sql.id(name)} partition of alarm for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})`.execute(
-        db,
-      );
+      await sql`create table ${sql.id(name)} partition of alarm for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})
+        with (fillfactor = ${sql.lit(ALARM_FILLFACTOR)})`.execute(db);
       made.push(name);
     } catch {
       // Rows of that month already sit in the default partition (made while none existed): leave them there.

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { AlarmTable, Database } from '../../db/schema.js';
 import { pageNewestFirst, type Page, type PageIndex } from '../../db/paging.js';
 import { scopedDevices } from '../device/repo.js';
-import { ALARM_PICTURE_KIND, type ReservedFile } from '../file/service.js';
+import { ALARM_PICTURE_KIND, type StoredPicture } from '../file/service.js';
 import type { Scope } from '../project/scope.js';
 
 export type AlarmRow = {
@@ -272,20 +272,21 @@ export const alarmRepo = {
   },
 
   /**
-   * Device pictures written under reserved file ids become their alarms' pictures, many in one
+   * Device pictures stored under reserved file ids become their alarms' pictures, many in one
    * statement: the file rows are inserted only for alarms (of the same enterprise) that had none, so
    * an alarm keeps its first picture. Answers the file ids that were taken.
    */
-  async attachPictures(db: Db, items: { alarmId: number; file: ReservedFile }[]): Promise<Set<number>> {
-    const col = <T>(f: (i: { alarmId: number; file: ReservedFile }) => T) => items.map(f);
+  async attachPictures(db: Db, items: { alarmId: number; file: StoredPicture }[]): Promise<Set<number>> {
+    const col = <T>(f: (i: { alarmId: number; file: StoredPicture }) => T) => items.map(f);
     const { rows } = await sql<{ file_id: string }>`
       with v as (
         select * from unnest(
           ${col((i) => i.alarmId)}::bigint[], ${col((i) => i.file.id)}::bigint[],
           ${col((i) => i.file.enterpriseId)}::bigint[], ${col((i) => i.file.mime)}::text[],
           ${col((i) => i.file.size)}::int[], ${col((i) => i.file.sha256)}::text[],
-          ${col((i) => i.file.width)}::int[], ${col((i) => i.file.height)}::int[]
-        ) as v(alarm_id, file_id, enterprise_id, mime, size, sha256, width, height)
+          ${col((i) => i.file.width)}::int[], ${col((i) => i.file.height)}::int[],
+          ${col((i) => i.file.segment)}::text[], ${col((i) => i.file.offset)}::bigint[]
+        ) as v(alarm_id, file_id, enterprise_id, mime, size, sha256, width, height, segment, segment_offset)
       ),
       taken as (
         update alarm set picture_file_id = v.file_id from v
@@ -293,9 +294,10 @@ export const alarmRepo = {
         returning alarm.picture_file_id as file_id
       ),
       stored as (
-        insert into file (id, enterprise_id, kind, mime, size, sha256, width, height, created_by)
+        insert into file (id, enterprise_id, kind, mime, size, sha256, width, height, created_by, segment, segment_offset)
         overriding system value
-        select v.file_id, v.enterprise_id, ${ALARM_PICTURE_KIND}, v.mime, v.size, v.sha256, v.width, v.height, null
+        select v.file_id, v.enterprise_id, ${ALARM_PICTURE_KIND}, v.mime, v.size, v.sha256, v.width, v.height, null,
+          v.segment, v.segment_offset
         from v join taken using (file_id)
       )
       select file_id from taken`.execute(db);

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { snapShotConfig } from '@svc/gb28181';
+import { IMAGE_MAX_BYTES } from '@svc/contracts';
 import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import type { Registration } from '../../gateway/gb28181/registry.js';
 import { AppError } from '../../http/app-error.js';
@@ -54,8 +55,14 @@ export function createCaptures(o: {
       return `data:${p.mime};base64,${p.bytes.toString('base64')}`;
     },
 
-    /** The upload route: one picture per URL, JPEG or PNG by content (size capped by the body limit). */
+    /** The upload route: one picture per URL, JPEG or PNG by content, at most IMAGE_MAX_BYTES. */
     routes(app: FastifyInstance): void {
+      // The picture arrives as the raw body; past the image size limit Fastify refuses it unread.
+      app.addContentTypeParser(
+        ['image/jpeg', 'image/png'],
+        { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+        (_req, body, done) => done(null, body),
+      );
       app.post<{ Params: { token: string }; Querystring: { exp?: string; sig?: string } }>(
         '/upload/capture/:token',
         { schema: { hide: true } },

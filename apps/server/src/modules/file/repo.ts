@@ -43,7 +43,7 @@ export const fileRepo = {
   get(db: Db, enterpriseId: number, id: number) {
     return db
       .selectFrom('file')
-      .select(['mime', 'enterprise_id', 'kind'])
+      .select(['mime', 'enterprise_id', 'kind', 'size', 'segment', 'segment_offset'])
       .where('id', '=', id)
       .where('enterprise_id', '=', enterpriseId)
       .executeTakeFirst();

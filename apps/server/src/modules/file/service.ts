@@ -1,16 +1,17 @@
 // Uploaded images (SPEC §5): checked by content and size, stored under DATA_DIR/files by database id,
 // and read back only by the enterprise that uploaded them (DESIGN §4: files are found by id, never by path).
 import { createHash } from 'node:crypto';
-import { writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '@svc/contracts';
+import { Batcher } from '../../db/batcher.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import sharp from 'sharp';
 import { sniffImage } from './image.js';
 import { fileRepo } from './repo.js';
+import { createSegmentStore } from './segments.js';
 
 /** SPEC §9: a project icon is 32×32. */
 export const ICON_SIZE = 32;
@@ -34,7 +35,7 @@ const GUARDED_KINDS = new Set([ALARM_PICTURE_KIND]);
 
 export function createFileService({ db, dataDir }: FileDeps) {
   const root = join(dataDir, 'files');
-  // Devices upload alarm pictures by the hundred a second: make each enterprise's folder once.
+  // Each enterprise's folder is made once.
   const made = new Set<string>();
   const ensureDir = async (dir: string) => {
     if (made.has(dir)) return;
@@ -43,7 +44,7 @@ export function createFileService({ db, dataDir }: FileDeps) {
   };
   const pathOf = (enterpriseId: number, id: number) => join(root, String(enterpriseId), String(id));
 
-  // Ids for writeReserved, taken a block at a time: one query per RESERVE_BLOCK images, not one each.
+  // Ids for storePicture, taken a block at a time: one query per RESERVE_BLOCK images, not one each.
   let reserved: number[] = [];
   let reserving: Promise<void> | undefined;
   async function reserveId(): Promise<number> {
@@ -61,7 +62,53 @@ export function createFileService({ db, dataDir }: FileDeps) {
     return reserved.pop()!;
   }
 
+  const segments = createSegmentStore(root);
+  type Pending = Omit<StoredPicture, 'id' | 'size' | 'segment' | 'offset'> & { bytes: Buffer };
+  // Pictures of one turn, grouped by enterprise into one append each; one enterprise's failed write
+  // fails only its own pictures.
+  const appends = new Batcher<Pending, PromiseSettledResult<StoredPicture>>(
+    async (items) => {
+      const byEnterprise = new Map<number, number[]>();
+      items.forEach((p, i) => {
+        const group = byEnterprise.get(p.enterpriseId);
+        if (group) group.push(i);
+        else byEnterprise.set(p.enterpriseId, [i]);
+      });
+      const out: PromiseSettledResult<StoredPicture>[] = new Array(items.length);
+      const now = new Date();
+      await Promise.all(
+        [...byEnterprise].map(async ([enterpriseId, idx]) => {
+          try {
+            const ids: number[] = [];
+            for (const _ of idx) ids.push(await reserveId());
+            const { segment, offsets } = await segments.append(
+              enterpriseId,
+              idx.map((i) => items[i]!.bytes),
+              now,
+              ids[0]!,
+            );
+            idx.forEach((i, k) => {
+              const { bytes, ...p } = items[i]!;
+              out[i] = {
+                status: 'fulfilled',
+                value: { ...p, id: ids[k]!, size: bytes.length, segment, offset: offsets[k]! },
+              };
+            });
+          } catch (reason) {
+            for (const i of idx) out[i] = { status: 'rejected', reason };
+          }
+        }),
+      );
+      return out;
+    },
+    500,
+    2,
+  );
+
   return {
+    /** Closes the picture segments open for appending. */
+    close: () => segments.close(),
+
     saveImage(caller: Principal, kind: string, bytes: Buffer): Promise<UploadedFile> {
       return this.storeImage({ enterpriseId: caller.enterpriseId, userId: caller.userId }, kind, bytes);
     },
@@ -104,32 +151,24 @@ export function createFileService({ db, dataDir }: FileDeps) {
     },
 
     /**
-     * Checks an image by content and size and writes it under a reserved id, for a caller that inserts
-     * the rows of many such images in one statement (alarmRepo.attachPictures). Until that row exists
-     * no reader can name the file, so it is written in place, without a temporary name.
+     * Checks a picture by content and size and appends it to its enterprise's segment under a
+     * reserved id, for a caller that inserts the rows of many pictures in one statement
+     * (alarmRepo.attachPictures). Pictures stored in the same turn share one write per enterprise.
+     * Until its row exists no reader can name the picture; if none ever does (a refused second
+     * upload), its bytes stay in the segment unnamed, and go with the segment.
      */
-    async writeReserved(enterpriseId: number, bytes: Buffer, accept?: readonly string[]): Promise<ReservedFile> {
+    async storePicture(enterpriseId: number, bytes: Buffer, accept?: readonly string[]): Promise<StoredPicture> {
       const image = checkedImage(bytes, accept);
-      const id = await reserveId();
-      await ensureDir(join(root, String(enterpriseId)));
-      // fs's callback writeFile: about two thirds of the CPU of fs/promises' FileHandle path per picture.
-      await new Promise<void>((resolve, reject) =>
-        writeFileCallback(pathOf(enterpriseId, id), bytes, { flag: 'wx' }, (err) => (err ? reject(err) : resolve())),
-      );
-      return {
-        id,
+      const outcome = await appends.add({
         enterpriseId,
+        bytes,
         mime: image.mime,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
         width: image.width,
         height: image.height,
-      };
-    },
-
-    /** Removes a file written by writeReserved whose row was never inserted. */
-    async discardReserved(f: Pick<ReservedFile, 'id' | 'enterpriseId'>): Promise<void> {
-      await unlink(pathOf(f.enterpriseId, f.id)).catch(() => undefined);
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
     },
 
     /** Checks an uploaded image, then stores it scaled into a 32×32 PNG icon (transparent margins keep its shape). */
@@ -153,7 +192,11 @@ export function createFileService({ db, dataDir }: FileDeps) {
     async read(caller: Principal, id: number, kind?: string): Promise<{ mime: string; bytes: Buffer }> {
       const row = await fileRepo.get(db, caller.enterpriseId, id);
       if (!row || (kind === undefined ? GUARDED_KINDS.has(row.kind) : row.kind !== kind)) throw new AppError(404);
-      return { mime: row.mime, bytes: await readFile(pathOf(row.enterprise_id, id)) };
+      const bytes =
+        row.segment === null
+          ? await readFile(pathOf(row.enterprise_id, id))
+          : await segments.read(row.enterprise_id, row.segment, Number(row.segment_offset), row.size);
+      return { mime: row.mime, bytes };
     },
 
     /** Whether an id names an image of the caller's enterprise (for fields such as logoFileId). */
@@ -165,8 +208,8 @@ export function createFileService({ db, dataDir }: FileDeps) {
 }
 export type FileService = ReturnType<typeof createFileService>;
 
-/** An image on disk under a reserved id, its row not inserted yet. */
-export interface ReservedFile {
+/** A picture written to a segment under a reserved id, its row not inserted yet. */
+export interface StoredPicture {
   id: number;
   enterpriseId: number;
   mime: string;
@@ -174,4 +217,6 @@ export interface ReservedFile {
   sha256: string;
   width: number;
   height: number;
+  segment: string;
+  offset: number;
 }
