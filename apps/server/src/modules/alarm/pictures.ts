@@ -3,7 +3,8 @@
 // PNG there, checked by content and size; it is served only through the alarm's authorised route.
 // Devices upload by the thousand a second during a burst: the pictures of one turn of the event loop
 // are appended to their enterprise's segment file in one write, under ids reserved ahead, and become
-// file rows and alarm links in one statement. Past UPLOAD_LIMIT uploads in hand, a device is told 503 and when to come back.
+// file rows and alarm links in one statement. Past UPLOAD_LIMIT uploads in hand, a device is told
+// 503 and when to come back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { snapShotConfig } from '@svc/gb28181';
