@@ -107,14 +107,12 @@ export function createSegmentStore(root: string, maxBytes = SEGMENT_MAX_BYTES) {
       const total = images.reduce((n, b) => n + b.length, 0);
       const seg = segmentFor(enterpriseId, total, at, firstId);
       // Offsets are handed out before the write, so appends in flight at once never overlap.
-      const offsets: number[] = [];
-      let at0 = seg.size;
-      for (const b of images) {
-        offsets.push(at0);
-        at0 += b.length;
-      }
       const position = seg.size;
-      seg.size += total;
+      const offsets: number[] = [];
+      for (const b of images) {
+        offsets.push(seg.size);
+        seg.size += b.length;
+      }
       seg.writing++;
       try {
         await writeAll(await seg.fd, images, position, total);
