@@ -24,6 +24,12 @@ export default tseslint.config(
     },
   },
   {
+    // In a Node process an unhandled rejection stops it: `void p` is no answer there, a promise
+    // that can fail says where its failure goes (the browser only logs one).
+    files: ['apps/server/**/*.ts', 'apps/device-sim/**/*.ts', 'packages/**/*.ts'],
+    rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -120,10 +120,14 @@ async function quiet(label: string): Promise<string> {
   return load();
 }
 
+/** Our console's base and a session token, once signed in: what viewers mint their play URLs with. */
+let viewerAuth: { mint: string; token: string } | undefined;
+
 function startViewerProc(urls: string[], perUrl: number, kind: 'fmp4' | 'flv') {
+  const auth = kind === 'fmp4' ? (viewerAuth ?? {}) : {};
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/media/viewers.ts', JSON.stringify({ urls, perUrl, kind, rampMs: 15_000 })],
+    ['--import', 'tsx', 'bench/media/viewers.ts', JSON.stringify({ urls, perUrl, kind, rampMs: 15_000, ...auth })],
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const waiting: ((r: Report) => void)[] = [];
@@ -323,6 +327,7 @@ function retainedPerStream(streams: number): {
 /** Logs in and answers a function for play URLs (each call starts or joins the session and touches it). */
 async function playUrls(server: ServerChild, db: Awaited<ReturnType<typeof openBenchDb>>, enterpriseId: number) {
   const token = await signIn(server.http, db, enterpriseId);
+  viewerAuth = { mint: server.http, token };
   const wsBase = server.http.replace('http', 'ws');
   return async (deviceId: number): Promise<string> => {
     const res = await fetch(`${server.http}/api/device/livePlayUrl`, {
@@ -457,9 +462,15 @@ if (!flag('skip-ttff') || !flag('skip-capacity')) {
 
     if (!flag('skip-capacity')) {
       // Capacity: many viewers of the one running stream, clients in their own process.
-      await warmUp(async () => [await playUrl(hot)], 'fmp4');
+      // A play URL opens once, for the session that asked: each viewer mints its own (`mint:`), after
+      // this call has started or touched the stream as a player about to connect would.
+      const hotStream = async () => {
+        await playUrl(hot);
+        return [`mint:${hot}`];
+      };
+      await warmUp(hotStream, 'fmp4');
       for (const n of VIEWERS) {
-        const c = await capacity(`ours ${n}`, server.pid, async () => [await playUrl(hot)], n, 'fmp4');
+        const c = await capacity(`ours ${n}`, server.pid, hotStream, n, 'fmp4');
         ours.set(n, c);
         capacityRows('ours', n, c, true);
       }

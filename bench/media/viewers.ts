@@ -4,7 +4,10 @@
 // no payload is copied, unmasked, validated or handed to an event. One binary message in
 // SAMPLE_EVERY has its first bytes read for its media time (fMP4 tfdt, or the FLV tag time) to
 // measure drift. The same clients serve ours (fMP4) and node-media-server (WS-FLV).
-//   argv: JSON {urls: string[], perUrl: number, kind: 'fmp4' | 'flv', rampMs: number}
+//   argv: JSON {urls: string[], perUrl: number, kind: 'fmp4' | 'flv', rampMs: number, token?, mint?}
+//   A url `mint:<deviceId>` stands for a URL of its own per viewer, asked of `mint` (the console's
+//   base) with `token` just before connecting: ours are single-use and bound to the session that
+//   asked, which the upgrade request names in the `xaccesstoken` header.
 //   stdin: "mark" starts a measurement window; "status" / "report" print the window's figures as
 //   one JSON line (Report in run.ts).
 import { createHash, randomBytes } from 'node:crypto';
@@ -16,6 +19,8 @@ interface Args {
   perUrl: number;
   kind: 'fmp4' | 'flv';
   rampMs: number;
+  token?: string;
+  mint?: string;
 }
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
 
@@ -64,10 +69,23 @@ class Viewer {
   prev = Infinity;
   ref = Infinity;
 
+  /** `url` is the stream's key (viewers of one stream are compared with each other). */
   constructor(readonly url: string) {}
 
   connect(): void {
-    const u = new URL(this.url);
+    if (!this.url.startsWith('mint:')) return this.dial(this.url);
+    mintUrl(Number(this.url.slice(5))).then(
+      (url) => this.dial(url),
+      (err: unknown) => {
+        closeCodes.set('mint failed', (closeCodes.get('mint failed') ?? 0) + 1);
+        process.stderr.write(`viewer: ${String(err)}\n`);
+        this.closed = true;
+      },
+    );
+  }
+
+  private dial(url: string): void {
+    const u = new URL(url);
     this.socket = net.connect({
       host: u.hostname,
       port: Number(u.port),
@@ -82,6 +100,7 @@ class Viewer {
     this.socket.on('connect', () =>
       this.socket.write(
         `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          (args.token ? `xaccesstoken: ${args.token}\r\n` : '') +
           `Sec-WebSocket-Key: ${this.key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
       ),
     );
@@ -182,6 +201,18 @@ class Viewer {
     const d = wall() - t;
     if (d < this.cur) this.cur = d;
   }
+}
+
+/** A play URL of its own for one viewer of the device's channel 1 (what the console's player asks). */
+async function mintUrl(deviceId: number): Promise<string> {
+  const res = await fetch(`${args.mint}/api/device/livePlayUrl`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', xaccesstoken: args.token ?? '' },
+    body: JSON.stringify({ deviceId, channel: 1, stream: 'main' }),
+  });
+  const body = (await res.json()) as { code: number; data?: { wsUrl: string } };
+  if (body.code !== 1 || !body.data) throw new Error(`livePlayUrl ${body.code}`);
+  return `${args.mint!.replace('http', 'ws')}${body.data.wsUrl}`;
 }
 
 function mediaTimeMs(c: Buffer): number | undefined {

@@ -7,7 +7,7 @@ import { ConsolePage } from '../pages/console.page';
 import { SignInPage } from '../pages/sign-in.page';
 
 test.describe('sign-in and session', () => {
-  test('signs in to the project overview with the token in a 3-day cookie and the privileges stored', async ({
+  test('signs in to the project overview with the token in a 3-day HttpOnly cookie and the privileges stored', async ({
     page,
     admin,
   }) => {
@@ -27,11 +27,15 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/project\/index$/);
     await expect(consolePage.tab('Project overview')).toHaveAttribute('aria-selected', 'true');
     await expect(consolePage.projectPanel()).toContainText('No projects yet');
+    // The server sets the cookie HttpOnly: Playwright sees it, script on the page never does.
     const token = (await page.context().cookies()).find((c) => c.name === 'token');
     expect(token?.value).toBeTruthy();
+    expect(token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain(token!.value);
     const days = (token!.expires * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(2.9);
     expect(days).toBeLessThanOrEqual(3);
+    expect(await page.evaluate(() => localStorage.getItem('signedIn'))).toBe('1');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('privilegeList') ?? 'null'))).not.toBeNull();
   });
 
@@ -92,27 +96,30 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/home\?redirect=/);
   });
 
-  test('a session ended elsewhere (1001) shows the message, clears the token and goes home', async ({
+  test('a session ended elsewhere (1001) shows the message, signs the browser out and goes home', async ({
     page,
+    request,
     admin,
     consoleWatch,
   }) => {
     consoleWatch.allow(/status of 401/);
     await signInAs(page, admin.login, admin.password);
     const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
-    await page.request.get(`/api/session/logOut?token=${encodeURIComponent(token)}`);
+    // Ended from another client (its own cookie jar): the browser still holds the now dead cookie.
+    await request.get(`/api/session/logOut?token=${encodeURIComponent(token)}`);
     await page.reload();
     await expect(page).toHaveURL(/\/home/);
     await expect(page.getByRole('status')).toContainText('session has expired');
-    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('signedIn'))).toBeNull();
   });
 
   test('a password-update flag found at start-up logs out and reloads', async ({ page, admin }) => {
     await signInAs(page, admin.login, admin.password);
     await page.evaluate(() => localStorage.setItem('passwordUpdated', '1'));
-    const logout = page.waitForRequest('**/api/session/logOut?token=*');
+    // The cookie names the session: the page sends no token of its own.
+    const logout = page.waitForRequest('**/api/session/logOut');
     await page.reload();
-    await logout;
+    expect((await logout).url()).not.toContain('token=');
     await expect(page).toHaveURL(/\/home/);
     expect(await page.evaluate(() => localStorage.getItem('passwordUpdated'))).toBeNull();
     expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();

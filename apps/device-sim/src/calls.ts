@@ -302,7 +302,7 @@ export class Calls {
     call.socket?.destroy();
     call.server?.close();
     if (call.udp !== undefined && call.sink === undefined) call.udp.close();
-    if (reason !== 'platform') void this.sendBye(call);
+    if (reason !== 'platform') this.sendBye(call).catch((err: unknown) => this.log(`BYE failed: ${String(err)}`));
     ctx.emit('bye', { deviceId: this.host.id, channelId: call.channelId, callId: call.callId, reason });
   }
 

@@ -32,7 +32,8 @@ async function main(argv: string[]): Promise<number> {
     config.alarmsPerMinute > 0
       ? setInterval(() => {
           const device = sim.devices[raised % sim.devices.length];
-          if (device?.registered) void raiseAlarm(device, { kind: raised });
+          if (device?.registered)
+            raiseAlarm(device, { kind: raised }).catch((err: unknown) => console.error(`alarm: ${String(err)}`));
           raised++;
         }, 60_000 / config.alarmsPerMinute)
       : undefined;

@@ -89,13 +89,18 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     this.regCallId = newCallId(o.bindHost);
   }
 
+  /** Work started from a timer or socket event: a failure is logged and the device carries on. */
+  private background(work: Promise<void>, what: string): void {
+    work.catch((err: unknown) => this.ctx.opts.log(`${this.id}: ${what} failed: ${String(err)}`));
+  }
+
   /** Begins after this device's share of the ramp, so a fleet does not REGISTER in one burst. */
   start(): void {
     const o = this.ctx.opts;
     const delay = (o.rampSeconds * 1000 * this.index) / o.count;
     this.registerTimer = this.ctx.scheduler.after(delay, () => {
       if (this.tcp !== undefined) this.tcp.connect();
-      else void this.runRegister();
+      else this.background(this.runRegister(), 'REGISTER');
     });
   }
 
@@ -169,7 +174,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
 
   /** TeleBoot: drop calls, unregister, come back ~2 s later with a fresh registration. */
   reboot(): void {
-    this.ctx.scheduler.after(100, () => void this.rebootNow());
+    this.ctx.scheduler.after(100, () => this.background(this.rebootNow(), 'reboot'));
   }
 
   handleRequest(req: SipRequest, reply: (buf: Buffer) => void): void {
@@ -229,7 +234,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
 
   private tcpEvents(): ConstructorParameters<typeof TcpSipLink>[4] {
     return {
-      onConnect: () => void this.runRegister(),
+      onConnect: () => this.background(this.runRegister(), 'REGISTER'),
       onClose: () => {
         this.ctx.clients.failAll(this.link);
         this.epoch++;
@@ -310,7 +315,9 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     this.missedKeepalives = 0;
     const first = !this.registered;
     this.setRegistered(true);
-    this.registerTimer = this.ctx.scheduler.after((expires * 1000 * 2) / 3, () => void this.runRegister());
+    this.registerTimer = this.ctx.scheduler.after((expires * 1000 * 2) / 3, () =>
+      this.background(this.runRegister(), 'REGISTER'),
+    );
     if (this.keepaliveTimer === undefined) {
       // Phases spread evenly over one interval, so a fleet's keepalives do not arrive together.
       const o = this.ctx.opts;
@@ -324,7 +331,9 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     this.ctx.counters.registerFailures++;
     const why = status === undefined ? 'no answer' : `status ${status}`;
     this.ctx.opts.log(`${this.id}: REGISTER failed (${why}); retrying in ${this.ctx.opts.retrySeconds} s`);
-    this.registerTimer = this.ctx.scheduler.after(this.ctx.opts.retrySeconds * 1000, () => void this.runRegister());
+    this.registerTimer = this.ctx.scheduler.after(this.ctx.opts.retrySeconds * 1000, () =>
+      this.background(this.runRegister(), 'REGISTER'),
+    );
   }
 
   private setRegistered(value: boolean): void {
@@ -337,7 +346,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
 
   private scheduleKeepalive(delayMs: number): void {
     this.keepaliveTimer?.cancel();
-    this.keepaliveTimer = this.ctx.scheduler.after(delayMs, () => void this.keepalive());
+    this.keepaliveTimer = this.ctx.scheduler.after(delayMs, () => this.background(this.keepalive(), 'keepalive'));
   }
 
   private async keepalive(): Promise<void> {
@@ -363,7 +372,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     );
     this.missedKeepalives = 0;
     this.setRegistered(false);
-    void this.runRegister();
+    this.background(this.runRegister(), 'REGISTER');
   }
 
   private async rebootNow(): Promise<void> {
@@ -376,7 +385,9 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     this.setRegistered(false);
     this.regCallId = newCallId(this.ctx.opts.bindHost);
     this.regTag = newTag();
-    this.registerTimer = this.ctx.scheduler.after(REBOOT_DOWNTIME_MS, () => void this.runRegister());
+    this.registerTimer = this.ctx.scheduler.after(REBOOT_DOWNTIME_MS, () =>
+      this.background(this.runRegister(), 'REGISTER'),
+    );
   }
 
   private cancelTimers(): void {

@@ -13,18 +13,26 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { bootstrapPlatform, checkSecretKey, sealPlaintextSecrets, type BootstrapResult } from './bootstrap.js';
+import {
+  bootstrapPlatform,
+  checkSecretKey,
+  issueEnrolmentSecrets,
+  sealPlaintextSecrets,
+  type BootstrapResult,
+} from './bootstrap.js';
 import { loadSecretKey } from './crypto/secret-key.js';
-import { registerAuth } from './http/auth.js';
+import { registerAuth, type Principal } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
+import { setSecurityHeaders } from './http/security-headers.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { registerWeb } from './http/web.js';
 import { Gb28181Gateway } from './gateway/gb28181/gateway.js';
 import { LiveStreams } from './media/live.js';
 import { mediaRoutes } from './media/routes.js';
 import { RtpIngest } from './media/rtp-ingest.js';
 import { UrlSigner } from './media/signing.js';
-import { createLiveService, liveRoutes } from './modules/device/live.js';
+import { createLiveService, liveRoutes, watchableKeys } from './modules/device/live.js';
 import { createCaptures } from './modules/device/capture.js';
 import { createRestfulService, restfulRoutes } from './modules/device/restful.js';
 import { createAlarmDispatch, type AlarmDispatch } from './modules/alarm/dispatch.js';
@@ -125,12 +133,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const bootstrap = await bootstrapPlatform(db, config.admin);
   await checkSecretKey(db, secret);
   const sealed = await sealPlaintextSecrets(db, secret.key);
+  await issueEnrolmentSecrets(db, secret.key);
 
   // Devices' picture uploads are answered on node's HTTP server ahead of Fastify (pictures.serve).
   const devicePlane: { serve?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app = Fastify({
     serverFactory: (handler, opts) => {
       const server = createServer((req, res) => {
+        setSecurityHeaders(req.url, res);
         if (!devicePlane.serve?.(req, res)) handler(req, res);
       });
       // What Fastify sets on a server it makes itself (its defaults are filled in by then).
@@ -141,8 +151,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return server;
     },
     logger: overrides.logger ?? loggerOptions(config.logLevel),
-    // Behind a proxy the address that counts for captcha and rate limits is the client's.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies: anyone else could name any
+    // address in it and shake off the per-address captcha, lockout and rate limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Default is plain JSON parsing; drop __proto__/constructor keys so a body cannot pollute prototypes.
     onProtoPoisoning: 'remove',
@@ -166,8 +183,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads are read by the routes that take them, with their own size limits.
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   registerEnvelope(app);
+  registerTextGuard(app);
   await registerOpenApi(app);
-  const observeRequest = registerMetrics(app);
+  const observeRequest = registerMetrics(app, config.metricsToken);
   registerHealth(app, db);
 
   const cipher = await loadPasswordCipher(db);
@@ -193,7 +211,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   sessionRoutes(app, sessions);
-  resetRoutes(app, createResetService({ db, clock, cipher, notifier, sessionCache }));
+  const recovery = createResetService({ db, clock, cipher, notifier, sessionCache, log: app.log });
+  app.addHook('onClose', async () => recovery.settle());
+  resetRoutes(app, recovery);
   outboxRoutes(app, db);
   enterpriseRoutes(app, createEnterpriseService({ db, cipher, sessionCache }));
   privilegeRoutes(app);
@@ -206,7 +226,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   fileRoutes(app, files);
   platformRoutes(app, createPlatformService({ db, files, sessionCache }));
   projectRoutes(app, createProjectService({ db, files }), createRoleGrantService({ db, sessionCache }));
-  deviceRoutes(app, createDeviceService({ db, secretKey: secret.key }), createTagService({ db }));
+  const devices = createDeviceService({ db, secretKey: secret.key });
+  deviceRoutes(app, devices, createTagService({ db }));
   activityRoutes(app, db);
 
   // Devices and media: the gateway and the RTP port exist from here on, but bind only in listenDevices.
@@ -243,7 +264,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await rtpIngest.close();
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  mediaRoutes(app, live, signer);
+  // Media URLs open only with the session that asked for them, checked as the API checks a token.
+  mediaRoutes(app, live, signer, {
+    resolve: sessions.resolve,
+    current: sessions.current,
+    watchable: (p, keys) => watchableKeys(db, p, keys),
+    onChange: sessionCache.onEvict,
+  });
   // Devices post pictures to our HTTP port at the address they reach the gateway by. The port is
   // read once listening (an alarm asks for it each time; server.address() is a system call).
   let httpPort: number | undefined;
@@ -282,7 +309,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now: () => clock.now(),
     onStored: (a) => {
       dispatch.enqueue(a);
-      void pictures.request(a);
+      pictures.request(a).catch((err: unknown) => app.log.error({ err }, 'alarm picture request'));
     },
   });
   app.decorate('alarms', { ingest, dispatch, pictures });
@@ -300,7 +327,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ingest.deviceOffline(reg.deviceId, reason).catch((err: unknown) => app.log.error({ err }, 'offline alarm'));
   });
   const noticeTimer = setInterval(() => {
-    void dispatch.flushDigests();
+    dispatch.flushDigests().catch((err: unknown) => app.log.error({ err }, 'alarm digests'));
     notifier.retryDue().catch((err: unknown) => app.log.error({ err }, 'outbox retry'));
   }, 10_000);
   noticeTimer.unref();
@@ -313,7 +340,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }, 86_400_000);
   partitionTimer.unref();
   app.addHook('onClose', async () => clearInterval(partitionTimer));
-  liveRoutes(app, createLiveService({ db, gateway, live, signer, now: () => clock.now().getTime() }), gateway);
+  const enrolment = (caller: Principal) => devices.enrolment(caller);
+  liveRoutes(app, createLiveService({ db, gateway, live, signer, now: () => clock.now().getTime(), enrolment }));
 
   const webDist = config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined);
   await registerWeb(app, webDist);

@@ -1,5 +1,6 @@
 // Start-up work on the database: on first start the platform enterprise and its main account; on
-// every start, device secrets checked against the platform key and any still in plaintext sealed.
+// every start, device secrets checked against the platform key, any still in plaintext sealed, and
+// an enrolment secret issued to each regional configuration saved before they existed.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
 import { passwordProblem } from '@svc/contracts';
@@ -8,6 +9,7 @@ import { ConfigError } from './config.js';
 import { keyError, type SecretKey } from './crypto/secret-key.js';
 import { decryptSecret, encryptSecret, SecretError, VERSIONED_SQL_PATTERN } from './crypto/secrets.js';
 import type { Db } from './db/database.js';
+import { newEnrolmentSecret, regionalRepo } from './modules/device/regional.js';
 import { hashPassword } from './modules/session/passwords.js';
 
 export type BootstrapResult =
@@ -61,7 +63,7 @@ export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise
  * device's problem (the registrar refuses it), not a reason to stop the platform.
  */
 export async function checkSecretKey(db: Db, secret: SecretKey): Promise<void> {
-  const [setting, devices] = await Promise.all([
+  const [setting, devices, enrolment] = await Promise.all([
     db
       .selectFrom('platform_setting')
       .select('value')
@@ -74,8 +76,15 @@ export async function checkSecretKey(db: Db, secret: SecretKey): Promise<void> {
       .where('password', '~', VERSIONED_SQL_PATTERN)
       .limit(8)
       .execute(),
+    db
+      .selectFrom('regional_config')
+      .select('enrolment_secret as value')
+      .where('enrolment_secret', 'is not', null)
+      .limit(4)
+      .$narrowType<{ value: string }>()
+      .execute(),
   ]);
-  const samples = [...(setting ? [setting] : []), ...devices];
+  const samples = [...(setting ? [setting] : []), ...devices, ...enrolment];
   const opens = (stored: string) => {
     try {
       decryptSecret(secret.key, stored);
@@ -134,4 +143,16 @@ export async function sealPlaintextSecrets(db: Db, key: KeyObject, batch = 1000)
     after = rows[rows.length - 1]!.id;
   }
   return sealed;
+}
+
+/**
+ * Gives every regional configuration saved before enrolment secrets existed one of its own (sealing
+ * needs the key, which migrations have not got); answers how many. Until then such a row enrols
+ * nothing: the platform-wide password never enrols a device.
+ */
+export async function issueEnrolmentSecrets(db: Db, key: KeyObject): Promise<number> {
+  const missing = await regionalRepo.withoutSecret(db);
+  for (const enterpriseId of missing)
+    await regionalRepo.issueEnrolmentSecret(db, enterpriseId, encryptSecret(key, newEnrolmentSecret()));
+  return missing.length;
 }

@@ -35,6 +35,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).secretKey).toBeUndefined();
   });
 
+  it('believes no proxy unless told which: addresses and ranges, or a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -50,6 +61,10 @@ describe('loadConfig', () => {
     ['CONSOLE_ADMIN_EMAIL', 'not-an-email'],
     ['AI_LOGIN_NAMES', 'ops,9bad'],
     ['SECRET_KEY', 'correct horse battery staple'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '0'],
+    ['METRICS_TOKEN', 'short'],
     ['SECRET_KEY', '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e'],
     ['SECRET_KEY', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg=='],
   ])('refuses %s=%s with one line naming it', (name, value) => {

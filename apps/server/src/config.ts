@@ -1,11 +1,23 @@
 // The one typed configuration of the server: environment variables with defaults (README "Configuration").
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CaptchaModeSchema, LOGIN_NAME_PATTERN } from '@svc/contracts';
 import { parseSecretKey } from './crypto/secrets.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Names the proxy-address matcher knows for whole private ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix, or a range name. */
+function isProxyAddress(text: string): boolean {
+  if (RANGE_NAMES.has(text)) return true;
+  const [ip, bits, ...rest] = text.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -46,6 +58,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\*|[A-Za-z][A-Za-z0-9]*(\s*,\s*[A-Za-z][A-Za-z0-9]*)*)$/, 'must be * or login names separated by commas')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 10) return Number(text);
+      const list = text.split(',').map((s) => s.trim());
+      if (list.every(isProxyAddress)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a hop count (1–10) or proxy addresses / CIDR ranges separated by commas',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SECRET_KEY: z
     .string()
     .transform((text, ctx) => {
@@ -58,6 +84,14 @@ const EnvSchema = z.object({
 });
 
 export type Config = {
+  /**
+   * Whose X-Forwarded-For (and -Proto, -Host) to believe: the proxies in front of the console, by
+   * address or hop count; false (unset) believes none, so the address that counts for captcha,
+   * lockout and rate limits is the socket's.
+   */
+  trustProxy: false | number | string[];
+  /** Bearer token that opens /metrics from other hosts; unset → loopback only. */
+  metricsToken: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -113,6 +147,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
     // Relative to where the user ran `npm start` (npm runs workspace scripts in their own folder).
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

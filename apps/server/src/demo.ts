@@ -2,13 +2,21 @@
 // registering over GB28181 — so a newcomer sees live video minutes after cloning. The fleet is
 // created through the API once (idempotent), then the simulator runs in this process.
 import { constants, publicEncrypt } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { loadConfig } from './config.js';
+import { StartRefused } from './ops/start-guards.js';
 import { die, serve } from './serve.js';
 
 const DEMO = { loginName: 'demo', password: 'Demo@2026pass', enterprise: 'Demo Security Co.' };
+/**
+ * The simulated devices' own SIP password, as an installer types one into each device. Not the
+ * platform-wide default password: that one is no tenant's to hand out.
+ */
+const DEVICE_PASSWORD = 'DemoCam2026';
 const IPC_FIRST = '34020000001320000101';
 const NVR_ID = '34020000001180000101';
 const CAMERAS = [
@@ -71,18 +79,13 @@ async function logo(app: FastifyInstance, token: string, rgb: [number, number, n
 }
 
 /** Creates the demo enterprise, projects and devices unless a previous run did. */
-async function seed(
-  app: FastifyInstance,
-  adminLogin: string,
-  adminPassword: string,
-  sipPassword: string,
-): Promise<void> {
+async function seed(app: FastifyInstance, adminLogin: string, adminPassword: string): Promise<void> {
   const exists = await app.db
     .selectFrom('user')
     .select('id')
     .where('login_name', '=', DEMO.loginName)
     .executeTakeFirst();
-  if (exists) return;
+  if (exists) return recredential(app);
   const admin = await login(app, adminLogin, adminPassword);
   const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
     .publicKey;
@@ -112,7 +115,7 @@ async function seed(
         devName: cam.name,
         devType: 'IPC',
         projectId: projects.get(cam.project),
-        password: sipPassword,
+        password: DEVICE_PASSWORD,
         gbCode: `${IPC_FIRST.slice(0, 14)}${String(Number(IPC_FIRST.slice(14)) + i).padStart(6, '0')}`,
       },
       token,
@@ -126,27 +129,67 @@ async function seed(
       devName: 'Warehouse NVR',
       devType: 'NVR',
       projectId: projects.get('Warehouse'),
-      password: sipPassword,
+      password: DEVICE_PASSWORD,
       gbCode: NVR_ID,
     },
     token,
   );
 }
 
+/**
+ * A data folder seeded by an earlier demo gave its devices the platform's default password: they get
+ * the demo's own, as an installer would re-credential them, so the simulator registers again.
+ */
+async function recredential(app: FastifyInstance): Promise<void> {
+  const token = await login(app, DEMO.loginName, DEMO.password);
+  const body = await api(app, '/api/device/all/queryList', {}, token);
+  for (const d of body.data as { id: number; sn: string; devName: string; projectId: number }[]) {
+    if (!d.sn.startsWith('DEMO')) continue;
+    await api(
+      app,
+      '/api/device/update',
+      { id: d.id, devName: d.devName, projectId: d.projectId, password: DEVICE_PASSWORD },
+      token,
+    );
+  }
+}
+
+/** Written into a data folder the demo made, so that later demo runs know it is theirs. */
+const DEMO_MARKER = 'demo-data';
+
+/**
+ * The demo's passwords are printed in the README: they may exist only in a database the demo made.
+ * A console's own data folder, or a PostgreSQL server, never gets the demo account.
+ */
+function claimDemoData(config: ReturnType<typeof loadConfig>, defaultFolder: boolean): void {
+  if (config.databaseUrl) {
+    throw new StartRefused('npm run demo keeps its data in its own folder (DATA_DIR): unset DATABASE_URL');
+  }
+  const marker = join(config.dataDir, DEMO_MARKER);
+  // The default ./data-demo is the demo's by name (folders from before the marker have none).
+  if (!defaultFolder && existsSync(join(config.dataDir, 'pglite')) && !existsSync(marker)) {
+    throw new StartRefused(
+      `DATA_DIR ${config.dataDir} holds a console the demo did not make; the demo would add an account with a published password to it: choose another DATA_DIR`,
+    );
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(marker, 'Made by npm run demo: it holds accounts whose passwords are published.\n');
+}
+
 async function demo(): Promise<void> {
   const config = loadConfig({ DATA_DIR: './data-demo', CONSOLE_ADMIN_PASSWORD: 'Admin@2026demo', ...process.env });
+  claimDemoData(config, !process.env.DATA_DIR);
   const sims: Simulator[] = [];
   const app = await serve(config, async () => {
     await Promise.all(sims.map((s) => s.stop()));
   });
-  const sipPassword = app.gateway.settings.password;
-  await seed(app, config.admin.loginName, config.admin.password ?? '', sipPassword);
+  await seed(app, config.admin.loginName, config.admin.password ?? '');
   const server = { host: '127.0.0.1', port: app.gateway.settings.port };
   const common = {
     server,
     platformId: config.sip.id,
     domain: config.sip.domain,
-    password: sipPassword,
+    password: DEVICE_PASSWORD,
     bindHost: '127.0.0.1',
     log: () => undefined,
   };

@@ -1,13 +1,24 @@
 // Running the server as a process: build, report first-start secrets once, listen, shut down cleanly.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { mkdirSync } from 'node:fs';
 import { ConfigError, type Config } from './config.js';
+import { checkPortsFree, lockDataDir, StartRefused } from './ops/start-guards.js';
 
 /**
  * Builds the app, prints what a first start generated, listens (HTTP, then SIP and RTP) and shuts
  * down gracefully on SIGTERM/SIGINT; `beforeClose` runs first (the demo stops its devices).
  */
 export async function serve(config: Config, beforeClose?: () => Promise<void>): Promise<FastifyInstance> {
+  // Nothing is opened before these pass: the embedded database is one process's, and a start that
+  // cannot listen must not have opened (and migrated) it first.
+  mkdirSync(config.dataDir, { recursive: true });
+  if (!config.databaseUrl) lockDataDir(config.dataDir);
+  await checkPortsFree(config.host, [
+    { name: 'HTTP', port: config.port },
+    { name: 'SIP', port: config.sip.port, udp: true },
+    { name: 'RTP', port: config.media.rtpPort, udp: true },
+  ]);
   const app = await buildApp(config);
   if (app.bootstrap.created) {
     app.log.info({ loginName: app.bootstrap.loginName }, 'created the platform main account');
@@ -53,10 +64,10 @@ export async function serve(config: Config, beforeClose?: () => Promise<void>): 
   return app;
 }
 
-/** A bad setting is one line naming it; anything else is a crash with its cause. */
+/** A bad setting or a refused start is one line saying why; anything else is a crash with its cause. */
 export function die(err: unknown): never {
   process.stderr.write(
-    err instanceof ConfigError
+    err instanceof ConfigError || err instanceof StartRefused
       ? `${err.message}\n`
       : `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );

@@ -1,9 +1,11 @@
 // The server as a process: first-start account with a password printed once, the key that seals
 // device passwords made once beside the database, graceful SIGTERM, one line for a bad setting, and
-// `npm run migrate` (issue 2 §2, §3, §7).
+// `npm run migrate`; one process per embedded database, and no database opened by a start that cannot
+// listen.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,5 +135,57 @@ describe('server process', () => {
     const res = await run(['src/main.ts'], { PORT: 'eighty', DATA_DIR: dataDir });
     expect(res.code).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^bad setting PORT: /)]);
+  });
+
+  it('refuses a second process on the same DATA_DIR with one line, and a killed one leaves it usable', async () => {
+    const first = await start({});
+    const second = await run(['src/main.ts'], { DATA_DIR: dataDir, PORT: '0', SIP_PORT: '0', RTP_PORT: '0' });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^DATA_DIR .* is in use by another console process \(pid \d+\)/),
+    ]);
+    // `npm run migrate` keeps off it too.
+    const migrate = await run(['src/db/migrate-cli.ts'], { DATA_DIR: dataDir });
+    expect(migrate.code).toBe(1);
+    expect(migrate.stderr).toMatch(/is in use by another console process/);
+    expect(await signIn(first.port, generated)).toBe(1);
+    // A process killed outright leaves its pid file; the next start takes it over and the database opens.
+    await new Promise((resolve) => {
+      first.child.once('exit', resolve);
+      first.child.kill('SIGKILL');
+    });
+    const next = await start({});
+    expect(await signIn(next.port, generated)).toBe(1);
+    expect(await stop(next.child)).toBe(0);
+  }, 90_000);
+
+  it('refuses a start whose HTTP port is taken before it opens the database', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    const freshDir = mkdtempSync(join(tmpdir(), 'svc-process-port-'));
+    try {
+      const res = await run(['src/main.ts'], { DATA_DIR: freshDir, HOST: '127.0.0.1', PORT: String(port) });
+      expect(res.code).toBe(1);
+      expect(res.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(new RegExp(`^HTTP port ${port}/tcp on 127\\.0\\.0\\.1 is in use by another process`)),
+      ]);
+      expect(existsSync(join(freshDir, 'pglite'))).toBe(false);
+    } finally {
+      holder.close();
+      rmSync(freshDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the demo and its published passwords out of a console it did not make', async () => {
+    // dataDir holds this file's console by now.
+    const res = await run(['src/demo.ts'], { DATA_DIR: dataDir, PORT: '0', SIP_PORT: '0', RTP_PORT: '0' });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^DATA_DIR .* holds a console the demo did not make/),
+    ]);
+    const pg = await run(['src/demo.ts'], { DATABASE_URL: 'postgres://127.0.0.1:1/none', DATA_DIR: dataDir });
+    expect(pg.code).toBe(1);
+    expect(pg.stderr).toMatch(/unset DATABASE_URL/);
   });
 });

@@ -8,7 +8,7 @@ import { configureApi } from './app/api/environment';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { isPublicPath } from './app/routes';
-import { clearSession, getToken } from './app/session/storage';
+import { clearSession } from './app/session/storage';
 import { passwordFlagCheck } from './features/session/startup';
 import { currentLanguage, initI18n } from './i18n';
 
@@ -17,7 +17,6 @@ async function start(): Promise<void> {
   let navigate = (path: string, _notice?: string) => window.location.assign(path);
   configureApi({
     language: currentLanguage,
-    token: getToken,
     isPublicRoute: () => isPublicPath(window.location.pathname),
     clearSession,
     message: (kind) => i18n.t(kind === 'timeout' ? 'common:error.timeout' : 'common:error.transport'),

@@ -165,7 +165,7 @@ export const RegionalConfigSchema = z
     autoEnrolProjectId: IdSchema.nullable()
       .optional()
       .describe(
-        'a node devices with this regional code but not yet added may enrol into, registering with the platform password; null = refuse them',
+        "a node devices with this regional code but not yet added may enrol into, registering with the enterprise's enrolment secret; null = refuse them",
       ),
   })
   .meta({ id: 'RegionalConfig' });

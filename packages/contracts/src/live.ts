@@ -33,7 +33,26 @@ export const SipServerSchema = z
     domain: z.string().describe('the SIP domain (realm)'),
     ip: z.string().describe('address devices register to'),
     port: z.number().int().describe('SIP port, UDP and TCP'),
-    password: z.string().describe('default device password, for devices that enrol themselves'),
+    administrator: z
+      .boolean()
+      .describe(
+        "whether the caller administers the enterprise (its main account, or the platform's super administrator): only they see and regenerate the enrolment secret",
+      ),
+    enrolmentSecret: z
+      .string()
+      .nullable()
+      .describe(
+        "the enterprise's enrolment secret, the SIP password of devices that enrol themselves (regional configuration); for administrators only, null for others and before a regional configuration is saved",
+      ),
   })
   .meta({ id: 'SipServer' });
 export type SipServer = z.infer<typeof SipServerSchema>;
+
+export const EnrolmentSecretSchema = z
+  .object({
+    enrolmentSecret: z
+      .string()
+      .describe('the new enrolment secret; devices already enrolled keep the password they enrolled with'),
+  })
+  .meta({ id: 'EnrolmentSecret' });
+export type EnrolmentSecret = z.infer<typeof EnrolmentSecretSchema>;

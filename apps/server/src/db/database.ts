@@ -18,7 +18,7 @@ export type DatabaseOptions = {
   /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
-  /** Told of an idle PostgreSQL connection the server ended; unset → one line on stderr. */
+  /** Told of a PostgreSQL connection the server ended; unset → one line on stderr. */
   onIdleError?: (err: Error) => void;
 };
 
@@ -36,12 +36,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
         getTypeParser: (oid, format) => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)),
       } as pg.CustomTypesConfig,
     });
-    // An idle client the database ended (restart, failover, idle timeout) leaves the pool, and the
-    // next query opens a new one; unheard, the pool's 'error' event would crash the process.
-    pool.on('error', (err) => {
+    // A connection the database ended (restart, failover, outage) leaves the pool, and the next
+    // query opens a new one. Unheard, its 'error' event would crash the process: the pool hears
+    // idle ones, and each client is heard itself for the time it is checked out (a query in flight
+    // fails on its own; the event comes as well).
+    const lost = (err: Error) => {
       if (opts.onIdleError) opts.onIdleError(err);
-      else process.stderr.write(`database: idle connection lost: ${err.message}\n`);
-    });
+      else process.stderr.write(`database: connection lost: ${err.message}\n`);
+    };
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     if (opts.schema) {
       const client = await pool.connect();
       try {

@@ -1,5 +1,5 @@
 // Runs the migrations, which are listed in code so no file loader or glob decides their order.
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-organisation.js';
@@ -11,6 +11,8 @@ import * as m0007 from './migrations/0007-tree-activity.js';
 import * as m0008 from './migrations/0008-alarm-tally.js';
 import * as m0009 from './migrations/0009-picture-segments.js';
 import * as m0010 from './migrations/0010-alarm-fillfactor.js';
+import * as m0011 from './migrations/0011-enrolment-secret.js';
+import * as m0012 from './migrations/0012-sign-in-limits.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -23,17 +25,31 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-alarm-tally': m0008,
   '0009-picture-segments': m0009,
   '0010-alarm-fillfactor': m0010,
+  '0011-enrolment-secret': m0011,
+  '0012-sign-in-limits': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-/** Brings the database to the latest version; throws the first failure. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+async function migratorOf(db: Db): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told one: name ours, so databases that
   // hold several schemas (tests, benchmarks, side-by-side deployments) cannot confuse it.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
+}
+
+function applied(result: MigrationResultSet): string[] {
+  const { error, results } = result;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Brings the database to the latest version; throws the first failure. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return applied(await (await migratorOf(db)).migrateToLatest());
+}
+
+/** Brings the database up to the named migration: a test of a migration starts from the one before. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return applied(await (await migratorOf(db)).migrateTo(name));
 }

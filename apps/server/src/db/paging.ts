@@ -57,36 +57,42 @@ export async function pageNewestFirst<T extends { id: number }>(
   const located = index?.locate((q.page - 1) * q.size);
   const counting = located ? located.then(({ total }) => ({ total, totalCapped: false })) : countCapped(db, base);
 
-  // A jump skips to its page in the same walk of the id index that picks the page's ids: with a
-  // PageIndex the walk starts at the id range holding the page, so it skips at most one range.
-  let skip = 0;
-  if (jump && located) {
-    const { at } = await located;
-    if (!at) return { list: [], ...(await counting), nextCursor: null };
-    below = at.below;
-    skip = at.skip;
-  } else if (jump) skip = (q.page - 1) * q.size;
-  // Deferred join: the filters alone pick the page's ids, so the planner cannot be lured into a
-  // long ordered scan by the joins and subqueries of the answer; those then run for this page only.
-  const ids = (
-    (await (below === null ? base : base.where(idColumn, '<', below))
-      .select(sql.ref(idColumn).as('id'))
-      .orderBy(idColumn, 'desc')
-      .offset(skip)
-      .limit(q.size + 1)
-      .execute()) as { id: number }[]
-  ).map((r) => r.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : ((await select(base.where(idColumn, 'in', ids))
-          .orderBy(idColumn, 'desc')
-          .execute()) as T[]);
+  // The count and the page run side by side; Promise.all owns both, so when both fail the second
+  // failure is not left unhandled (which would stop the process).
+  const pickPage = async (): Promise<{ list: T[]; nextCursor: string | null }> => {
+    // A jump skips to its page in the same walk of the id index that picks the page's ids: with a
+    // PageIndex the walk starts at the id range holding the page, so it skips at most one range.
+    let skip = 0;
+    if (jump && located) {
+      const { at } = await located;
+      if (!at) return { list: [], nextCursor: null };
+      below = at.below;
+      skip = at.skip;
+    } else if (jump) skip = (q.page - 1) * q.size;
+    // Deferred join: the filters alone pick the page's ids, so the planner cannot be lured into a
+    // long ordered scan by the joins and subqueries of the answer; those then run for this page only.
+    const ids = (
+      (await (below === null ? base : base.where(idColumn, '<', below))
+        .select(sql.ref(idColumn).as('id'))
+        .orderBy(idColumn, 'desc')
+        .offset(skip)
+        .limit(q.size + 1)
+        .execute()) as { id: number }[]
+    ).map((r) => r.id);
+    const rows =
+      ids.length === 0
+        ? []
+        : ((await select(base.where(idColumn, 'in', ids))
+            .orderBy(idColumn, 'desc')
+            .execute()) as T[]);
 
-  const more = rows.length > q.size;
-  const list = more ? rows.slice(0, q.size) : rows;
-  const last = list.at(-1);
-  return { list, ...(await counting), nextCursor: more && last ? encodeCursor({ id: last.id, page: q.page }) : null };
+    const more = rows.length > q.size;
+    const list = more ? rows.slice(0, q.size) : rows;
+    const last = list.at(-1);
+    return { list, nextCursor: more && last ? encodeCursor({ id: last.id, page: q.page }) : null };
+  };
+  const [counts, page] = await Promise.all([counting, pickPage()]);
+  return { ...page, ...counts };
 }
 
 /** Counts at most TOTAL_CAP + 1 rows: a huge set costs no more than that to count. */

@@ -41,8 +41,6 @@ export interface UserTable {
   email: string | null;
   department_id: number | null;
   group_id: number | null;
-  failed_attempts: Generated<number>;
-  locked_until: Timestamp | null;
   password_changed_at: Generated<Date>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -73,10 +71,31 @@ export interface CaptchaTable {
   expires_at: Timestamp;
 }
 
-export interface LoginFailureTable {
+/** One failed sign-in (or wrong old password), kept for the sliding window of SPEC §9's lock. */
+export interface SignInFailureTable {
+  id: Id;
+  /** As typed, lower-cased: unknown names are counted like real ones. */
+  login_name: string;
   address: string;
-  failures: number;
-  first_at: Timestamp;
+  /** Came with a solved captcha, or from a signed-in session: only these lock the whole account. */
+  verified: boolean;
+  at: Timestamp;
+}
+
+export interface SignInLockTable {
+  login_name: string;
+  /** The address locked out, or '*' for every address. */
+  address: string;
+  until: Timestamp;
+}
+
+/** A recovery code sent ('send') or checked ('check'), for the per-name and per-address limits. */
+export interface ResetAttemptTable {
+  id: Id;
+  kind: 'send' | 'check';
+  login_name: string;
+  address: string;
+  at: Timestamp;
 }
 
 export interface ResetCodeTable {
@@ -308,6 +327,10 @@ export interface Database {
     type_code: string;
     network_id: string;
     auto_enrol_project_id: Generated<number | null>;
+    /** Sealed (crypto/secrets.ts); what devices not yet added prove to enrol themselves. */
+    enrolment_secret: string | null;
+    /** Whether the row holds its regional code: one enterprise per code (migration 0011). */
+    claims_code: Generated<boolean>;
   };
   platform_setting: { key: string; value: string };
   alarm: AlarmTable;
@@ -326,7 +349,9 @@ export interface Database {
   session: SessionTable;
   rsa_key: RsaKeyTable;
   captcha: CaptchaTable;
-  login_failure: LoginFailureTable;
+  sign_in_failure: SignInFailureTable;
+  sign_in_lock: SignInLockTable;
+  reset_attempt: ResetAttemptTable;
   reset_code: ResetCodeTable;
   outbox: OutboxTable;
 }

@@ -35,8 +35,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * A GET that changes something (SPEC §7 has several): its token must come in the header, since a
-     * cross-site link would carry the cookie (SameSite=Lax lets top-level GETs through).
+     * A GET that changes something (SPEC §7 has several): a cross-site link would carry the cookie
+     * (SameSite=Lax lets top-level GETs through), so the cookie counts only beside the console's
+     * CONSOLE_HEADER, which no cross-site link, form or image can add; else the token comes in the header.
      */
     mutates?: boolean;
   }
@@ -47,6 +48,8 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'xaccesstoken';
 export const TOKEN_COOKIE = 'token';
+/** Sent by the web console on every call; a custom header, so only same-origin script can send it. */
+export const CONSOLE_HEADER = 'x-console-request';
 
 /** Super administrators and cloud-account users bypass function-point checks (SPEC §6). */
 export const bypassesChecks = (p: Principal): boolean => p.isSuperAdmin || p.isCloudAccount;
@@ -68,7 +71,9 @@ export function mayAccess(p: Principal, access: Access): boolean {
 /** The token from the `xaccesstoken` header, else the `token` cookie (SPEC §4, DESIGN §4). */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[TOKEN_HEADER];
-  const cookieAllowed = !(request.method === 'GET' && request.routeOptions.config.mutates);
+  // No CORS preflight is answered, so a cross-site page cannot send a custom header at all.
+  const cookieAllowed =
+    !(request.method === 'GET' && request.routeOptions.config.mutates) || request.headers[CONSOLE_HEADER] !== undefined;
   const value =
     typeof header === 'string' && header ? header : cookieAllowed ? request.cookies?.[TOKEN_COOKIE] : undefined;
   // A real token is 43 base64url characters; anything far off is not worth a lookup.
@@ -81,27 +86,66 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The only API routes open beyond a privilege: to anyone ('public') or to whoever is signed in
+ * ('signed-in'), by `METHOD url` as registered. Every other route names the catalogue keys it
+ * needs, or 'platform', so no route is reachable with a privilege it did not mean.
+ * A route wanting to join must be one every signed-in person really needs: signing in and out,
+ * one's own session, password and profile, and files shown to all (logos).
+ */
+export const OPEN_ROUTES: Readonly<Record<string, 'public' | 'signed-in'>> = {
+  'GET /rsa/getkey': 'public',
+  'POST /api/session/login/rsa': 'public',
+  'GET /api/session/logOut': 'public',
+  'GET /api/session/verificationCode': 'public',
+  'POST /api/index/info': 'public',
+  'GET /api/reset/findAccount': 'public',
+  'GET /api/reset/sendCode': 'public',
+  'GET /api/reset/verifyCode': 'public',
+  'GET /api/reset/resetPw': 'public',
+  'GET /api/session/get': 'signed-in',
+  'POST /api/session/update/:variant': 'signed-in',
+  'POST /api/employee/updateById': 'signed-in',
+  'POST /api/roleVideoPrivilege/queryMine': 'signed-in',
+  'GET /api/file/:id': 'signed-in',
+};
+
+/** What is wrong with a route's declared access, if anything. */
+function accessProblem(route: string, access: Access | undefined): string | null {
+  if (!access || access.length === 0) return 'declares no access';
+  if (access === 'public' || access === 'signed-in')
+    return OPEN_ROUTES[route] === access ? null : `is ${access} but not in OPEN_ROUTES: name its privilege key`;
+  if (access === 'platform') return null;
+  const unknown = [access].flat().find((k) => !PRIVILEGE_KEYS.has(k));
+  return unknown === undefined ? null : `needs unknown privilege ${unknown}`;
+}
+
 export function registerAuth(app: FastifyInstance, resolve: (token: string) => Promise<Principal | null>): void {
   app.decorateRequest('principal', null);
 
-  // Every API route says what it needs; a route that forgets cannot start (DESIGN §4 tenancy).
+  // Every API route says what it needs; a route that forgets, names an unknown key or is open
+  // without being in OPEN_ROUTES cannot start (DESIGN §4 tenancy).
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiPath(route.url)) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access || access.length === 0) throw new Error(`route ${route.method} ${route.url} declares no access`);
-    const keys =
-      typeof access === 'string' ? (['public', 'signed-in', 'platform'].includes(access) ? [] : [access]) : access;
-    const unknown = keys.find((k) => !PRIVILEGE_KEYS.has(k));
-    if (unknown) throw new Error(`route ${route.method} ${route.url} needs unknown privilege ${unknown}`);
+    for (const method of [route.method].flat()) {
+      const problem = accessProblem(`${method === 'HEAD' ? 'GET' : method} ${route.url}`, access);
+      if (problem) throw new Error(`route ${method} ${route.url} ${problem}`);
+    }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || request.is404) return;
-    const access = request.routeOptions.config.access ?? 'signed-in';
+    // Registration guarantees an access; should one be missing all the same, nobody passes.
+    const access = request.routeOptions.config.access ?? [];
     if (access === 'public') return;
     const token = tokenOf(request);
     const principal = token ? await resolve(token) : null;
-    if (!principal) throw new AppError(1001);
+    if (!principal) {
+      // Script cannot delete the HttpOnly cookie of an ended session: the answer does.
+      if (token && token === request.cookies?.[TOKEN_COOKIE]) void reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      throw new AppError(1001);
+    }
     if (!mayAccess(principal, access)) throw new AppError(4117);
     request.principal = principal;
   });

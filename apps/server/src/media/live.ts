@@ -94,11 +94,11 @@ export class LiveStreams {
     this.timer.unref();
     o.gateway.invites.onDeviceBye = (dialog) => {
       for (const s of this.sessions.values())
-        if (s.dialog === dialog) void this.end(s, 4105, 'device ended the stream');
+        if (s.dialog === dialog) this.endLater(s, 4105, 'device ended the stream');
     };
     o.gateway.onOffline((reg) => {
       for (const s of this.sessions.values()) {
-        if (s.request.gbCode === reg.gbCode) void this.end(s, 4101, 'device offline', false);
+        if (s.request.gbCode === reg.gbCode) this.endLater(s, 4101, 'device offline', false);
       }
     });
   }
@@ -149,7 +149,7 @@ export class LiveStreams {
         session.lastPacketAt = this.now();
         session.remux.pushRtp(p);
       },
-      onClose: () => void this.end(session, 4105, 'media connection closed'),
+      onClose: () => this.endLater(session, 4105, 'media connection closed'),
     };
     this.o.ingest.expect(session.ssrc, session.sink);
     session.ready = this.begin(session).catch(async (err: unknown) => {
@@ -236,6 +236,13 @@ export class LiveStreams {
     this.o.log.debug({ key: s.key, reason }, 'live session ended');
   }
 
+  /** end() from a callback or timer: its failure is logged, never left unhandled. */
+  private endLater(s: LiveSession, code: number, reason: string, bye = true): void {
+    this.end(s, code, reason, bye).catch((err: unknown) =>
+      this.o.log.error({ err, key: s.key }, 'ending a live session'),
+    );
+  }
+
   /** Ends sessions nobody has watched for idleMs and those whose media stalled. */
   private reap(): void {
     const now = this.now();
@@ -243,8 +250,8 @@ export class LiveStreams {
     for (const s of this.sessions.values()) {
       if (!s.hub.init) continue; // still starting: its own deadline applies
       if (s.hub.viewers.size > 0) s.lastWatched = now;
-      else if (now - s.lastWatched >= idleMs) void this.end(s, 4105, 'nobody watching');
-      if (now - s.lastPacketAt >= STALL_MS) void this.end(s, 4105, 'media stalled');
+      else if (now - s.lastWatched >= idleMs) this.endLater(s, 4105, 'nobody watching');
+      if (now - s.lastPacketAt >= STALL_MS) this.endLater(s, 4105, 'media stalled');
     }
   }
 }

@@ -12,7 +12,20 @@ export const EMAIL_FREE_PER_DAY = 100;
 export const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 30_000;
 
-export type Message = { enterpriseId: number | null; to: string; subject: string; body: string };
+export type Message = {
+  enterpriseId: number | null;
+  to: string;
+  subject: string;
+  body: string;
+  /**
+   * A credential the body carries (a recovery code): delivered, but kept in the outbox masked, so no
+   * operator reading the outbox and no database dump sees it. Such a message is not retried from the
+   * outbox (its text is not there); the person asks for a new code instead.
+   */
+  secret?: string;
+};
+
+export const SECRET_MASK = '••••••';
 
 /** A channel that delivers one message or throws. */
 export type Transport = { name: string; deliver(message: Message): Promise<void> };
@@ -55,7 +68,13 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
     return Number(row.n) >= EMAIL_FREE_PER_DAY ? EMAIL_PRICE : 0;
   }
 
-  async function attempt(id: number, transport: Transport, message: Message, attempts: number): Promise<boolean> {
+  async function attempt(
+    id: number,
+    transport: Transport,
+    message: Message,
+    attempts: number,
+    retryable = true,
+  ): Promise<boolean> {
     try {
       await transport.deliver(message);
       await db
@@ -67,7 +86,9 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const next =
-        attempts < MAX_ATTEMPTS ? new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (attempts - 1)) : null;
+        retryable && attempts < MAX_ATTEMPTS
+          ? new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (attempts - 1))
+          : null;
       await db
         .updateTable('outbox')
         .set({ state: 'failed', attempts, last_error: error.slice(0, 500), next_attempt_at: next })
@@ -90,12 +111,12 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
         channel,
         recipient: message.to,
         subject: message.subject,
-        body: message.body,
+        body: message.secret ? message.body.replaceAll(message.secret, SECRET_MASK) : message.body,
         cost,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return attempt(id, transport, message, 1);
+    return attempt(id, transport, message, 1, message.secret === undefined);
   }
 
   return {

@@ -1,10 +1,13 @@
-// Prometheus metrics (/metrics): process figures and one histogram of answers by route and code.
-import type { FastifyInstance } from 'fastify';
+// Prometheus metrics (/metrics): process figures and one histogram of answers by route and code,
+// for a scraper on this host or one that shows METRICS_TOKEN (route names and load are not public).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Answers how to record a request served outside Fastify (device uploads) in the same histogram. */
 export function registerMetrics(
   app: FastifyInstance,
+  token: string | undefined,
 ): (route: string, method: string, status: number, seconds: number) => void {
   // One registry per app, not the global default, so several apps can live in one test process.
   const registry = new Registry();
@@ -21,9 +24,21 @@ export function registerMetrics(
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ route, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, token)) return reply.code(403).type('text/plain').send('forbidden');
     reply.type(registry.contentType);
     return registry.metrics();
   });
   return (route, method, status, seconds) => duration.observe({ route, method, status: String(status) }, seconds);
+}
+
+/** From loopback (the client's address, so a proxy on this host does not open it), or with the token. */
+function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  const ip = request.ip;
+  if (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.')) return true;
+  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || !given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';
 import { createEnterprise, createUser } from '../factories.js';
+import { pageNewestFirst } from '../../src/db/paging.js';
 
 let t: TestApp;
 let admin: string;
@@ -121,5 +122,24 @@ describe('outbox tenancy', () => {
     const d = await data(admin, { page: 1, size: 10, channel: 'email' });
     expect(d.total).toBe(0);
     expect((await data(admin, { page: 1, size: 10, state: 'sent' })).total).toBe(280);
+  });
+});
+
+describe('a page whose queries fail', () => {
+  it('fails the call once and leaves no rejection unhandled (which would stop the process)', async () => {
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      // Both the count and the page's ids fail, as both do when the database is unreachable.
+      const broken = t.db.selectFrom(sql`no_such_table`.as('x') as never);
+      await expect(
+        pageNewestFirst(t.db, broken, 'x.id', { page: 1, size: 10 }, (q) => q.select('x.id')),
+      ).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+    expect(unhandled).toEqual([]);
   });
 });

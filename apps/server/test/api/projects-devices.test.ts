@@ -216,7 +216,7 @@ describe('devices', () => {
       projectId: rivalSite,
       password: 'p',
     });
-    expect(res).toMatchObject({ code: 409, msg: 'A device with this serial number has already been added.' });
+    expect(res).toMatchObject({ code: 409, msg: 'This serial number cannot be added: it is already registered.' });
     expect(
       (
         await as(rival.token).post('/api/device/add', {

@@ -106,7 +106,7 @@ describe('sign-in', () => {
     expect((await login(user.login_name, 'Passw0rd!')).body.code).toBe(14020);
   });
 
-  it('locks the account on the 6th wrong password for 30 minutes, even for the right password', async () => {
+  it('locks that address out on the 6th wrong password for 30 minutes, even for the right password', async () => {
     const { id } = await createEnterprise(t.db);
     const user = await createUser(t.db, { enterprise_id: id, password: 'Right@pass1' });
     for (let i = 1; i <= 5; i++) expect((await login(user.login_name, 'Wrong@pass1')).body.code).toBe(14020);

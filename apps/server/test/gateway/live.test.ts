@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createSimulator, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { until as waitUntil } from '../wait.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { ADMIN, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo } from '../factories.js';
+import { createLiveRig, type Caller, type LiveRig } from '../live-rig.js';
 
 const run = promisify(execFile);
 type Body = { code: number; msg: string; data?: unknown };
@@ -20,17 +19,15 @@ const NVR_ID = '34020000001180000001';
 const IPC_PASSWORD = 'ipc-pass-1';
 const NVR_PASSWORD = 'nvr-pass-2';
 
+let rig: LiveRig;
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof apiEnterprise>>;
 let rival: Awaited<ReturnType<typeof apiEnterprise>>;
-let sipPort: number;
-let httpBase: string;
 let ipcDeviceId: number;
 let nvrDeviceId: number;
 /** Cameras streaming over UDP, TCP with the device listening, and H.265 over the default TCP. */
 const MODE_IDS = ['34020000001320000011', '34020000001320000012', '34020000001320000013'];
 const modeDevices: { id: number; mode: string }[] = [];
-const sims: Simulator[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'svc-live-'));
 
 const post = async (token: string, url: string, payload: unknown) =>
@@ -57,27 +54,17 @@ const channelsOf = (id: number) =>
     .orderBy('index_no')
     .execute();
 
-function sim(o: Partial<Parameters<typeof createSimulator>[0]> & { type: 'ipc' | 'nvr'; password: string }) {
-  const s = createSimulator({
-    server: { host: '127.0.0.1', port: sipPort },
-    count: 1,
-    bindHost: '127.0.0.1',
-    retrySeconds: 1,
-    ...o,
-  });
-  sims.push(s);
-  return s;
-}
+const sim: LiveRig['sim'] = (o) => rig.sim(o);
+let nvrSim: ReturnType<LiveRig['sim']>;
+/** The enterprise's main account, signed in as the browser is (the token cookie). */
+let owner: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { syncJitterMs: 0, idleMs: 1500 } },
-  );
-  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
-  httpBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  rig = await createLiveRig();
+  t = rig.t;
   const admin = await t.login(ADMIN.loginName, ADMIN.password);
   boss = await apiEnterprise(t, admin, 'Live Sites');
+  owner = { token: boss.token };
   rival = await apiEnterprise(t, admin, 'Rival Sites');
   const logo = await apiLogo(t, boss.token);
   const project = (await post(boss.token, '/api/project/add', { proName: 'Depot', proLogo: logo })).data as {
@@ -110,8 +97,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(sims.map((s) => s.stop().catch(() => undefined)));
-  await t?.close();
+  await rig?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -150,7 +136,7 @@ describe('registration', () => {
   });
 
   it('registers an NVR over TCP and numbers its 8 channels from a catalog sent in several packets', async () => {
-    const nvr = sim({ type: 'nvr', channels: 8, password: NVR_PASSWORD, firstId: NVR_ID, transport: 'tcp' });
+    const nvr = (nvrSim = sim({ type: 'nvr', channels: 8, password: NVR_PASSWORD, firstId: NVR_ID, transport: 'tcp' }));
     await nvr.start();
     const channels = await until('NVR catalog', async () => {
       const c = await channelsOf(nvrDeviceId);
@@ -162,7 +148,7 @@ describe('registration', () => {
   });
 
   it('takes a TCP device offline as soon as it unregisters and its connection drops', async () => {
-    const nvr = sims.find((s) => s.devices[0]?.id === NVR_ID)!;
+    const nvr = nvrSim;
     await nvr.stop();
     await until('NVR offline', async () => (await statusOf(nvrDeviceId)) === 'offline', 5000);
     expect(t.app.gateway.registration(NVR_ID)).toBeUndefined();
@@ -230,7 +216,7 @@ describe('live view', () => {
   });
 
   it('streams fMP4 over WebSocket that ffprobe reads as the sample: H.264 640x360 at 25 fps', async () => {
-    const frames = await collect(answer.wsUrl, 60);
+    const frames = await rig.collect(answer.wsUrl, 60, owner);
     expect(JSON.parse(frames.text[0]!)).toMatchObject({ type: 'init', codec: 'h264', width: 640, height: 360 });
     const file = join(tmp, 'live.mp4');
     writeFileSync(file, Buffer.concat(frames.binary));
@@ -259,7 +245,7 @@ describe('live view', () => {
     });
     expect(again.code).toBe(1);
     const started = Date.now();
-    const frames = await collect((again.data as typeof answer).wsUrl, 1);
+    const frames = await rig.collect((again.data as typeof answer).wsUrl, 1, owner);
     expect(Date.now() - started).toBeLessThan(1000);
     // First media segment carries a sync sample: moof … trun flags of a keyframe (depends_on = 2).
     expect(frames.binary[1]!.subarray(4, 8).toString('latin1')).toBe('moof');
@@ -267,19 +253,18 @@ describe('live view', () => {
   });
 
   it('serves the same stream as HLS', async () => {
-    const playlistUrl = `${httpBase}${answer.hlsUrl}`;
     const text = await until(
       'two HLS segments',
       async () => {
-        const body = await (await fetch(playlistUrl)).text();
+        const body = await (await rig.get(answer.hlsUrl, owner)).text();
         return (body.match(/#EXTINF/g)?.length ?? 0) >= 2 ? body : undefined;
       },
       8000,
     );
     expect(text).toContain('#EXT-X-MAP:URI="init.mp4?');
     const first = text.split('\n').find((l) => l.includes('.m4s?'))!;
-    const base = playlistUrl.slice(0, playlistUrl.indexOf('index.m3u8'));
-    const segment = await fetch(`${base}${first}`);
+    const base = answer.hlsUrl.slice(0, answer.hlsUrl.indexOf('index.m3u8'));
+    const segment = await rig.get(`${base}${first}`, owner);
     expect(segment.status).toBe(200);
     expect(
       Buffer.from(await segment.arrayBuffer())
@@ -289,10 +274,16 @@ describe('live view', () => {
   });
 
   it('refuses a forged or expired signature with close code 4004', async () => {
-    const forged = answer.wsUrl.replace(/sig=[^&]+/, 'sig=AAAA');
-    expect(await closeCodeOf(forged)).toBe(4004);
+    const fresh = async () =>
+      (
+        (await post(boss.token, '/api/device/livePlayUrl', { deviceId: ipcDeviceId, channel: 1, stream: 'main' }))
+          .data as typeof answer
+      ).wsUrl;
+    const forged = (await fresh()).replace(/sig=[^&]+/, 'sig=AAAA');
+    expect(await rig.closeCodeOf(forged, owner)).toBe(4004);
+    const expiring = await fresh();
     t.clock.advance(120_000);
-    expect(await closeCodeOf(answer.wsUrl)).toBe(4004);
+    expect(await rig.closeCodeOf(expiring, owner)).toBe(4004);
     t.clock.advance(-120_000);
   });
 
@@ -338,7 +329,7 @@ describe('stream transports and codecs', () => {
       const res = await post(boss.token, '/api/device/livePlayUrl', { deviceId: d.id, channel: 1, stream: 'main' });
       expect(res.code, `${d.mode}: ${JSON.stringify(res)}`).toBe(1);
       const a = res.data as { wsUrl: string; codec: string; mime: string };
-      const frames = await collect(a.wsUrl, 10);
+      const frames = await rig.collect(a.wsUrl, 10, owner);
       expect(frames.binary.length, d.mode).toBeGreaterThanOrEqual(11);
       if (d.id === modeDevices[2]!.id) {
         expect(a.codec).toBe('h265');
@@ -382,28 +373,3 @@ describe('keepalive', () => {
     expect(res.code).toBe(4101);
   });
 });
-
-async function collect(wsUrl: string, fragments: number): Promise<{ text: string[]; binary: Buffer[] }> {
-  const ws = new WebSocket(`${httpBase.replace('http', 'ws')}${wsUrl}`);
-  const text: string[] = [];
-  const binary: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) text.push(data.toString());
-      else binary.push(data as Buffer);
-      if (binary.length >= fragments + 1) resolve();
-    });
-    ws.on('close', (code) => reject(new Error(`closed ${code} after ${binary.length} frames`)));
-    ws.on('error', reject);
-  });
-  ws.close();
-  return { text, binary };
-}
-
-function closeCodeOf(wsUrl: string): Promise<number> {
-  const ws = new WebSocket(`${httpBase.replace('http', 'ws')}${wsUrl}`);
-  return new Promise((resolve, reject) => {
-    ws.on('close', (code) => resolve(code));
-    ws.on('error', reject);
-  });
-}

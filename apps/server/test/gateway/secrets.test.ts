@@ -1,15 +1,14 @@
 // Device passwords at rest: sealed in the database on add, update and auto-enrol, yet opened for the
-// digest so simulated devices still register; the generated default password sealed yet shown to the
-// console; rows stored in plaintext before sealing existed sealed once at the next start; and a start
-// with a key that does not open them refused.
+// digest so simulated devices still register; the generated default password sealed and never shown
+// to the console; an enterprise's enrolment secret sealed; rows stored in plaintext before sealing
+// existed sealed once at the next start; and a start with a key that does not open them refused.
 import { createSecretKey, randomBytes } from 'node:crypto';
-import { createSimulator, type Simulator } from '@svc/device-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealPlaintextSecrets } from '../../src/bootstrap.js';
 import { loadSecretKey } from '../../src/crypto/secret-key.js';
 import { decryptSecret, encryptSecret } from '../../src/crypto/secrets.js';
-import { until } from '../wait.js';
+import { registerOnce } from '../registering.js';
 import { ADMIN, createTestApp, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo } from '../factories.js';
 
@@ -25,7 +24,8 @@ let projectId: number;
 let yardId: number;
 /** The default password the gateway generated on first listen (no SIP_PASSWORD given). */
 let generated: string;
-const sims: Simulator[] = [];
+/** The enterprise's enrolment secret the auto-enrolled camera proved: its own password since. */
+let enrolledPassword: string;
 
 const post = async (url: string, payload: object) =>
   (await t.call({ method: 'POST', url, headers: { xaccesstoken: boss.token }, payload })).body;
@@ -44,24 +44,7 @@ const storedSetting = async () =>
   ).value;
 
 /** One simulated camera registering with digest: 'registered', or the status it was refused with. */
-async function register(id: string, password: string): Promise<string> {
-  let refused: string | undefined;
-  const s = createSimulator({
-    server: { host: '127.0.0.1', port: sipPort },
-    type: 'ipc',
-    count: 1,
-    firstId: id,
-    password,
-    bindHost: '127.0.0.1',
-    retrySeconds: 1,
-    log: (line) => (refused ??= /REGISTER failed \((status \d+)\)/.exec(line)?.[1]),
-  });
-  sims.push(s);
-  await s.start();
-  const answer = await until(`${id} registered or refused`, () => (s.stats().registered > 0 ? 'registered' : refused));
-  await s.stop();
-  return answer;
-}
+const register = (id: string, password: string) => registerOnce({ sipPort, id, password });
 
 async function listen(): Promise<string | null> {
   const devices = await t.app.listenDevices('127.0.0.1');
@@ -83,7 +66,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(sims.map((s) => s.stop().catch(() => undefined)));
   await t?.close();
 });
 
@@ -137,14 +119,15 @@ describe('device passwords at rest', () => {
     expect(await stored(YARD_CAM)).toBe(second);
   });
 
-  it('seals the generated default password and an auto-enrolled device’s copy, and still shows it to the console', async () => {
+  it('seals the generated default password and never shows it; an auto-enrolled device’s own password is sealed', async () => {
     expect(generated).toMatch(/^\S{8,}$/);
     const setting = await storedSetting();
     expect(setting).toMatch(/^v1:/);
     expect(setting).not.toContain(generated);
     const shown = await get('/api/device/sipServer');
     expect(shown.code).toBe(1);
-    expect((shown.data as { password: string }).password).toBe(generated);
+    expect(JSON.stringify(shown)).not.toContain(generated);
+    expect(shown.data).toMatchObject({ enrolmentSecret: null, administrator: true });
 
     const put: Body = await post('/api/device/regional/update', {
       server: '34020000002000000001',
@@ -156,12 +139,24 @@ describe('device passwords at rest', () => {
       autoEnrolProjectId: projectId,
     });
     expect(put.code, JSON.stringify(put)).toBe(1);
-    expect(await register(ENROLLED_CAM, generated)).toBe('registered');
-    const copy = await stored(ENROLLED_CAM);
-    expect(copy).toMatch(/^v1:/);
-    expect(decryptSecret(key(), copy)).toBe(generated);
+    const enrolment = await t.db
+      .selectFrom('regional_config')
+      .select('enrolment_secret')
+      .where('enterprise_id', '=', boss.id)
+      .executeTakeFirstOrThrow();
+    expect(enrolment.enrolment_secret).toMatch(/^v1:/);
+    const secret = ((await get('/api/device/sipServer')).data as { enrolmentSecret: string }).enrolmentSecret;
+    expect(decryptSecret(key(), enrolment.enrolment_secret!)).toBe(secret);
+    expect(enrolment.enrolment_secret).not.toContain(secret);
+    // The default password enrols nobody; the enterprise's secret does, and becomes the device's own.
+    expect(await register(ENROLLED_CAM, generated)).toBe('status 403');
+    expect(await register(ENROLLED_CAM, secret)).toBe('registered');
+    const own = await stored(ENROLLED_CAM);
+    expect(own).toMatch(/^v1:/);
+    expect(decryptSecret(key(), own)).toBe(secret);
     // Enrolled now, it registers with the copy kept in its own row.
-    expect(await register(ENROLLED_CAM, generated)).toBe('registered');
+    expect(await register(ENROLLED_CAM, secret)).toBe('registered');
+    enrolledPassword = secret;
   });
 
   it('reads passwords stored in plaintext, seals them once at the next start, and devices keep registering', async () => {
@@ -228,14 +223,23 @@ describe('device passwords at rest', () => {
     const other = createSecretKey(randomBytes(32));
     await t.db
       .updateTable('device')
-      .set({ password: encryptSecret(other, generated) })
+      .set({ password: encryptSecret(other, enrolledPassword) })
       .where('gb_code', '=', ENROLLED_CAM)
       .execute();
+    expect(await register(ENROLLED_CAM, enrolledPassword)).toBe('status 500');
     expect(await register(ENROLLED_CAM, generated)).toBe('status 500');
-    // One such row neither stops the next start nor the devices whose passwords open.
+    // An enrolment secret that cannot be opened enrols nobody either, with no other password tried.
+    await t.db
+      .updateTable('regional_config')
+      .set({ enrolment_secret: encryptSecret(other, enrolledPassword) })
+      .where('enterprise_id', '=', boss.id)
+      .execute();
+    expect(await register('34020000001320000604', enrolledPassword)).toBe('status 500');
+    expect(await register('34020000001320000604', generated)).toBe('status 500');
+    // Such rows neither stop the next start nor the devices whose passwords open.
     await t.restart();
     await listen();
-    expect(await register(ENROLLED_CAM, generated)).toBe('status 500');
+    expect(await register(ENROLLED_CAM, enrolledPassword)).toBe('status 500');
     expect(await register(YARD_CAM, 'legacy-yard')).toBe('registered');
   });
 

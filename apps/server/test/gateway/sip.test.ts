@@ -1,5 +1,6 @@
 // The gateway's SIP edge with hand-made packets: digest, transport binding, bad input answered 400
-// or dropped without harm, unregister, and auto-enrol of devices an enterprise has not added.
+// or dropped without harm, unregister, and auto-enrol of devices an enterprise has not added (with
+// the enterprise's enrolment secret; test/security/enrolment.test.ts has the cross-tenant cases).
 import dgram from 'node:dgram';
 import {
   buildAnswerSdp,
@@ -332,7 +333,7 @@ describe('the SIP edge', () => {
     stranger.close();
   });
 
-  it('enrols an unknown device into the area its enterprise chose, with the platform password', async () => {
+  it('enrols an unknown device into the area its enterprise chose, with the enterprise’s enrolment secret', async () => {
     const put = await t.call({
       method: 'POST',
       url: '/api/device/regional/update',
@@ -348,10 +349,14 @@ describe('the SIP edge', () => {
       },
     });
     expect(put.body.code, JSON.stringify(put.body)).toBe(1);
+    const sip = await t.call({ method: 'GET', url: '/api/device/sipServer', headers: { xaccesstoken: boss.token } });
+    const secret = (sip.body.data as { enrolmentSecret: string }).enrolmentSecret;
     const newcomer = new Phone('34020000001320000888');
     await newcomer.open();
     expect((await newcomer.register('wrong-password'))?.status).toBe(403);
-    expect((await newcomer.register('platform-pass'))?.status).toBe(200);
+    // The platform-wide password is no enrolment credential.
+    expect((await newcomer.register('platform-pass'))?.status).toBe(403);
+    expect((await newcomer.register(secret))?.status).toBe(200);
     const row = await t.db
       .selectFrom('device')
       .select(['project_id', 'dev_type', 'status', 'enterprise_id'])

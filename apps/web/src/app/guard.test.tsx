@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { at, renderAt } from '../test/render';
 import { RequireToken } from './guard';
 import { safeRedirect } from './redirect';
-import { clearSession, setToken } from './session/storage';
+import { clearSession, markSignedIn } from './session/storage';
 
 const routes = [
   at('/home', <p>sign-in</p>),
@@ -25,7 +25,7 @@ const routes = [
 afterEach(() => clearSession());
 
 describe('RequireToken', () => {
-  it('sends a visitor without token to sign-in, remembering the page', async () => {
+  it('sends a visitor not signed in to sign-in, remembering the page', async () => {
     const { router } = await renderAt('/platform/basic?tab=1', routes);
     expect(await screen.findByText('sign-in')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
@@ -38,10 +38,16 @@ describe('RequireToken', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('lets a visitor with a token through', async () => {
-    setToken('tok');
+  it('lets a signed-in visitor through', async () => {
+    markSignedIn();
     await renderAt('/platform/basic', routes);
     expect(await screen.findByText('personal')).toBeTruthy();
+  });
+
+  it('no longer takes a script-readable token cookie (an older console’s) for a sign-in', async () => {
+    document.cookie = 'token=tok; Path=/';
+    await renderAt('/platform/basic', routes);
+    expect(await screen.findByText('sign-in')).toBeTruthy();
   });
 });
 

@@ -11,7 +11,10 @@ export interface GatewaySettings {
   /** The platform's SIP ID and domain (realm of digest authentication). */
   id: string;
   domain: string;
-  /** Digest password for devices without their own (auto-enrolled ones). */
+  /**
+   * The platform-wide default password: the digest password of a known device stored with an empty
+   * one (only an operator makes those). It never enrols a device and is never shown to an enterprise.
+   */
   password: string;
   /** Address put in Via/Contact/SDP: where devices reach us. */
   ip: string;

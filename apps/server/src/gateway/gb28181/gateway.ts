@@ -78,7 +78,8 @@ export class Gb28181Gateway {
         this.pendingOffline.delete(reg.deviceId);
         if (fresh && !this.restoring) this.sync.enqueue(reg.gbCode);
         // A registration refresh renews the catalog subscription (fresh ones get it after their sync).
-        else if (!fresh) void this.sync.subscribeCatalog(reg);
+        else if (!fresh)
+          this.sync.subscribeCatalog(reg).catch((err: unknown) => o.log.warn({ err }, 'catalog subscription'));
       },
       offline: (reg, reason) => this.wentOffline(reg, reason),
     });
@@ -111,7 +112,9 @@ export class Gb28181Gateway {
     this.ctx.settings.port = await this.ctx.transport.listen(this.o.config.sip.port, host);
     await this.restore();
     this.registry.start();
-    this.flushTimer = setInterval(() => void this.flushOffline(), 250);
+    this.flushTimer = setInterval(() => {
+      this.flushOffline().catch((err: unknown) => this.ctx.log.error({ err }, 'offline flush'));
+    }, 250);
     this.flushTimer.unref();
     this.listening = true;
     return { port: this.ctx.settings.port, generatedPassword: password.generated ? password.value : null };

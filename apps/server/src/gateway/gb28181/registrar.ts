@@ -1,5 +1,7 @@
-// REGISTER: digest authentication (the device's own password, else the platform's), refresh and
-// unregister, auto-enrol into an area, and the 200 with Date so devices can set their clocks.
+// REGISTER: digest authentication (a known device's own password; an unknown one the enrolment secret
+// of the enterprise holding its regional code), refresh and unregister, auto-enrol into that
+// enterprise's area with the proven secret as the device's own password, and the 200 with Date so
+// devices can set their clocks.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   buildResponse,
@@ -72,18 +74,23 @@ export class Registrar {
     reply: (status: number, reason?: string, headers?: [string, string][]) => void,
   ): Promise<void> {
     let device: KnownDevice | undefined = await this.lookups.add(gbCode);
-    const enrol = device ? undefined : await gatewayRepo.autoEnrolFor(this.ctx.db, gbCode);
+    const enrol = device ? undefined : await gatewayRepo.autoEnrolFor(this.ctx.db, this.ctx.secretKey, gbCode);
     if (!device && !enrol) {
       this.ctx.log.info({ gbCode, peer: `${peer.address}:${peer.port}` }, 'register from an unknown device refused');
       return reply(403, 'Forbidden');
     }
-    if (device?.password === null) {
-      // Never fall back to the platform password: the device has one of its own we cannot read.
-      this.ctx.log.error({ gbCode }, 'register failed: the stored device password cannot be decrypted');
+    // A known device proves its own password; an unknown one the enrolment secret of the enterprise
+    // holding its regional code. The platform-wide password never enrols a device: every enterprise
+    // could know it. It still serves a known device stored with an empty password, which only an
+    // operator can make (the console wants one).
+    const own = device ? device.password : enrol!.secret;
+    if (own === null) {
+      // Never fall back to another password: the device or the enterprise has one we cannot read.
+      this.ctx.log.error({ gbCode, enrol: !device }, 'register failed: the stored password cannot be decrypted');
       return reply(500, 'Server Internal Error');
     }
-    const password = device?.password || this.ctx.settings.password;
-    if (creds.realm !== this.ctx.settings.domain || !verifyDigest(creds, 'REGISTER', password)) {
+    const password = device ? own || this.ctx.settings.password : own;
+    if (creds.realm !== this.ctx.settings.domain || !password || !verifyDigest(creds, 'REGISTER', password)) {
       this.ctx.log.info({ gbCode }, 'register with a wrong password refused');
       return reply(403, 'Forbidden');
     }
@@ -92,7 +99,7 @@ export class Registrar {
       this.ctx.registry.remove(gbCode, 'unregistered');
       return reply(200, 'OK', [['Expires', '0']]);
     }
-    device ??= await gatewayRepo.enrol(this.ctx.db, this.ctx.secretKey, gbCode, enrol!, this.ctx.settings.password);
+    device ??= await gatewayRepo.enrol(this.ctx.db, this.ctx.secretKey, gbCode, enrol!, password);
 
     const at = this.ctx.now();
     const expiresAt = at + expires * 1000;

@@ -32,6 +32,8 @@ function opened<T extends { password: string }>(
 export interface AutoEnrol {
   enterpriseId: number;
   projectId: number;
+  /** The enterprise's enrolment secret in plain text, for the digest; null when it cannot be decrypted. */
+  secret: string | null;
 }
 
 const devTypeOf = (gbCode: string): 'IPC' | 'NVR' | 'DVR' | undefined => {
@@ -54,27 +56,32 @@ const transitions = (kind: 'device.online' | 'device.offline', changedWhen: RawB
 
 export const gatewayRepo = {
   /**
-   * The one enterprise whose regional code (area, unit, industry, network digits) the ID carries and
-   * which turned auto-enrol on; none when no enterprise or more than one would claim it.
+   * The enterprise holding the regional code (area, unit, industry, network digits) the ID carries,
+   * when it turned auto-enrol on and has an enrolment secret; one at most (unique index on the code).
    */
-  async autoEnrolFor(db: Db, gbCode: string): Promise<AutoEnrol | undefined> {
+  async autoEnrolFor(db: Db, key: KeyObject, gbCode: string): Promise<AutoEnrol | undefined> {
     const p = parseGbCode(gbCode);
     if (!p || !devTypeOf(gbCode)) return undefined;
-    const rows = await db
+    const row = await db
       .selectFrom('regional_config')
-      .select(['enterprise_id', 'auto_enrol_project_id'])
+      .select(['enterprise_id', 'auto_enrol_project_id', 'enrolment_secret'])
       .where('area_code', '=', p.areaCode)
       .where('unit_number', '=', p.unitNumber)
       .where('industry_code', '=', p.industryCode)
       .where('network_id', '=', p.networkId)
+      .where('claims_code', '=', true)
       .where('auto_enrol_project_id', 'is not', null)
-      .limit(2)
-      .execute();
-    if (rows.length !== 1) return undefined;
-    return { enterpriseId: rows[0]!.enterprise_id, projectId: rows[0]!.auto_enrol_project_id! };
+      .where('enrolment_secret', 'is not', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { password: secret } = opened(key, { password: row.enrolment_secret! });
+    return { enterpriseId: row.enterprise_id, projectId: row.auto_enrol_project_id!, secret };
   },
 
-  /** Creates the device an auto-enrolling registration named; its ID doubles as serial number. */
+  /**
+   * Creates the device an auto-enrolling registration named; its ID doubles as serial number. Its
+   * password is the secret it proved, sealed: its own from now on, whatever becomes of the secret.
+   */
   async enrol(db: Db, key: KeyObject, gbCode: string, a: AutoEnrol, password: string): Promise<KnownDevice> {
     const devType = devTypeOf(gbCode)!;
     const row = await db

@@ -50,7 +50,7 @@ export class SyncQueue {
     while (!this.closed && this.running < this.ctx.settings.syncConcurrency && this.waiting.length > 0) {
       const gbCode = this.waiting.shift()!;
       this.running++;
-      void this.sync(gbCode)
+      this.sync(gbCode)
         .then((ok) => {
           if (ok) this.stats.synced++;
           else this.stats.failed++;
@@ -60,7 +60,8 @@ export class SyncQueue {
           this.running--;
           this.queued.delete(gbCode);
           this.pump();
-        });
+        })
+        .catch((err: unknown) => this.ctx.log.error({ err, gbCode }, 'device sync'));
     }
   }
 

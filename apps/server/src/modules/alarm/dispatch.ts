@@ -154,7 +154,7 @@ export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => 
         stats.dropped++;
       }
       queue.push(a);
-      void drain();
+      drain().catch((err: unknown) => o.log.error({ err }, 'alarm notices'));
     },
     /** Resolves when everything queued has been handled (tests). */
     async idle(): Promise<void> {

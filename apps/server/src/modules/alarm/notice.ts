@@ -1,5 +1,7 @@
 // Notice rules (SPEC §3 notice, §7 notice CRUD and common users): who is told of which alarm types
-// of which projects, and by which channels. Naming a project needs device-edit on it.
+// of which projects, and by which channels. A rule is the caller's to see only when every project it
+// names lies within the caller's projects, and to change or delete only with device-edit on each of
+// them; common users hear of every project, so only a caller reaching all of them may set them.
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AddNoticeRuleSchema, CommonNoticeUserSchema, UpdateNoticeRuleSchema } from '@svc/contracts';
@@ -7,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { projectRepo } from '../project/repo.js';
-import { holdsOnProject, scopeOf } from '../project/scope.js';
+import { holdsOnProject, inScope, scopeOf, type Scope } from '../project/scope.js';
 
 type RuleInput = z.infer<typeof AddNoticeRuleSchema>;
 type CommonUser = z.infer<typeof CommonNoticeUserSchema>;
@@ -21,6 +23,47 @@ export function createNoticeService({ db }: { db: Db }) {
       if (!holdsOnProject(caller, scope, project.path, 'device-edit')) throw new AppError(4117);
     }
     await checkUsers(caller, r.userIds);
+  }
+
+  /**
+   * Paths of the projects each rule names, by rule; a rule naming a project outside the scope is
+   * left out (ids of projects since deleted name nothing).
+   */
+  async function visible<R extends { id: number; project_ids: (number | string)[] }>(
+    scope: Scope,
+    rules: R[],
+  ): Promise<Map<R, string[]>> {
+    const paths = await projectRepo.pathsOf(
+      db,
+      scope.enterpriseId,
+      rules.flatMap((r) => r.project_ids.map(Number)),
+    );
+    const out = new Map<R, string[]>();
+    for (const r of rules) {
+      const named = r.project_ids.flatMap((id) => paths.get(Number(id)) ?? []);
+      if (named.every((path) => inScope(scope, path))) out.set(r, named);
+    }
+    return out;
+  }
+
+  /**
+   * The caller's rules among `ids`: each must exist and be visible (404 otherwise, as if it did not)
+   * and the caller must hold device-edit on every project it names (4117 otherwise).
+   */
+  async function ownRules(caller: Principal, ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const rows = await db
+      .selectFrom('notice_rule')
+      .select(['id', 'project_ids'])
+      .where('enterprise_id', '=', caller.enterpriseId)
+      .where('id', '=', sql<number>`any(${unique})`)
+      .execute();
+    const scope = await scopeOf(db, caller);
+    const shown = await visible(scope, rows);
+    if (shown.size !== unique.length) throw new AppError(404);
+    for (const paths of shown.values())
+      if (paths.some((path) => !holdsOnProject(caller, scope, path, 'device-edit'))) throw new AppError(4117);
+    return unique;
   }
 
   async function checkUsers(caller: Principal, userIds: number[]): Promise<void> {
@@ -52,7 +95,8 @@ export function createNoticeService({ db }: { db: Db }) {
         .where('enterprise_id', '=', caller.enterpriseId)
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({
+      const shown = await visible(await scopeOf(db, caller), rows);
+      return [...shown.keys()].map((r) => ({
         id: r.id,
         name: r.name,
         projectIds: r.project_ids.map(Number),
@@ -69,6 +113,7 @@ export function createNoticeService({ db }: { db: Db }) {
     },
 
     async update(caller: Principal, r: z.infer<typeof UpdateNoticeRuleSchema>): Promise<void> {
+      await ownRules(caller, [r.id]);
       await checkTargets(caller, r);
       const res = await db
         .updateTable('notice_rule')
@@ -80,12 +125,12 @@ export function createNoticeService({ db }: { db: Db }) {
     },
 
     async delete(caller: Principal, ids: number[]): Promise<void> {
-      const res = await db
+      const own = await ownRules(caller, ids);
+      await db
         .deleteFrom('notice_rule')
         .where('enterprise_id', '=', caller.enterpriseId)
-        .where('id', '=', sql<number>`any(${[...new Set(ids)]})`)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) !== new Set(ids).size) throw new AppError(404);
+        .where('id', '=', sql<number>`any(${own})`)
+        .execute();
     },
 
     async commonUsers(caller: Principal): Promise<CommonUser[]> {
@@ -100,6 +145,8 @@ export function createNoticeService({ db }: { db: Db }) {
 
     /** Replaces the enterprise's common notice users (told of every alarm). */
     async saveCommonUsers(caller: Principal, users: CommonUser[]): Promise<void> {
+      // Common users hear of every project: setting them is for whoever reaches every project.
+      if (!(await projectRepo.coversAll(db, await scopeOf(db, caller)))) throw new AppError(4117);
       if (users.length > 0)
         await checkUsers(
           caller,

@@ -1,5 +1,6 @@
 // Routes of alarms and notice rules (SPEC §7 /api/alarm). Access is the device menu; the services
-// check project-level keys (device-show to see and handle, device-edit to delete and to set rules).
+// check project-level keys (device-show to see and handle, device-edit to delete). Setting notice
+// rules and common users is the device-edit function point itself, checked at the door.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ import type { AlarmService, GuardService } from './service.js';
 
 const tags = ['alarm'];
 const config = { access: 'device' as const };
+const noticeEdit = { access: 'device-edit' as const };
 
 export function alarmRoutes(
   app: FastifyInstance,
@@ -194,7 +196,7 @@ export function alarmRoutes(
   r.post(
     '/api/alarm/notice/add',
     {
-      config,
+      config: noticeEdit,
       schema: {
         tags,
         summary: 'Add a notice rule',
@@ -207,14 +209,17 @@ export function alarmRoutes(
   r.post(
     '/api/alarm/notice/update',
     {
-      config,
+      config: noticeEdit,
       schema: { tags, summary: 'Change a notice rule', body: UpdateNoticeRuleSchema, response: { 200: z.null() } },
     },
     async (req) => noData(await notices.update(principalOf(req), req.body)),
   );
   r.post(
     '/api/alarm/notice/deleteByIds',
-    { config, schema: { tags, summary: 'Delete notice rules', body: AlarmIdsSchema, response: { 200: z.null() } } },
+    {
+      config: noticeEdit,
+      schema: { tags, summary: 'Delete notice rules', body: AlarmIdsSchema, response: { 200: z.null() } },
+    },
     async (req) => noData(await notices.delete(principalOf(req), req.body)),
   );
   r.post(
@@ -232,7 +237,7 @@ export function alarmRoutes(
   r.post(
     '/api/alarm/notice/common/save',
     {
-      config,
+      config: noticeEdit,
       schema: {
         tags,
         summary: 'Replace the common notice users',

@@ -47,7 +47,9 @@ export function createCaptures(o: {
         uploadUrl: url,
         sessionId: `capture-${token}`,
       });
-      await o.gateway.commands.send(reg, xml).catch(() => {
+      // Not awaited before the picture: the MESSAGE's transaction can outlast the picture's wait,
+      // and a wait that times out while nobody listens would be an unhandled rejection.
+      void o.gateway.commands.send(reg, xml).catch(() => {
         waiting.get(token)?.({ mime: '', bytes: Buffer.alloc(0) });
       });
       const p = await picture;

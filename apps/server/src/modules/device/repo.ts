@@ -129,6 +129,28 @@ export const deviceRepo = {
       .execute();
   },
 
+  /** Of these devices, those the scope reaches, with what live view needs of them. */
+  reachable(db: Db, scope: Scope, ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return scopedDevices(db, scope)
+      .innerJoin('project', 'project.id', 'device.project_id')
+      .select(['device.id as id', 'device.gb_code as gb_code', 'device.dev_type as dev_type', 'project.path as path'])
+      .where('device.id', 'in', ids)
+      .execute();
+  },
+
+  /** Channels of several devices of an enterprise with these index numbers, in one query. */
+  channelsOfDevices(db: Db, enterpriseId: number, deviceIds: readonly number[], indexes: readonly number[]) {
+    if (deviceIds.length === 0 || indexes.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('channel')
+      .select(['id', 'device_id', 'index_no', 'gb_code', 'main'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('device_id', 'in', deviceIds)
+      .where('index_no', 'in', indexes)
+      .execute();
+  },
+
   channels(db: Db, enterpriseId: number, deviceId: number) {
     return db
       .selectFrom('channel')

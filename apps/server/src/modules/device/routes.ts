@@ -11,6 +11,7 @@ import {
   DeviceIdsSchema,
   DevicePageSchema,
   DeviceQuerySchema,
+  EnrolmentSecretSchema,
   DeviceSchema,
   IdParamSchema,
   QueryBySnSchema,
@@ -176,6 +177,19 @@ export function deviceRoutes(app: FastifyInstance, service: DeviceService, tags_
       },
     },
     async (req) => noData(await service.setRegional(principalOf(req), req.body)),
+  );
+  r.post(
+    '/api/device/regional/resetSecret',
+    {
+      // As the regional configuration, and the service lets administrators only (GET sipServer shows it).
+      config: { access: 'GB28181' },
+      schema: {
+        tags,
+        summary: 'Regenerate the enterprise’s enrolment secret (administrators); enrolled devices keep theirs',
+        response: { 200: EnrolmentSecretSchema },
+      },
+    },
+    async (req) => service.resetEnrolmentSecret(principalOf(req)),
   );
   r.post(
     '/api/device/tag/list',

@@ -4,7 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { channelState, type AddDevice, type Device, type DeviceQuery, type RegionalConfig } from '@svc/contracts';
 import type { z } from 'zod';
 import type { UpdateChannelSchema, UpdateDeviceSchema } from '@svc/contracts';
-import { encryptSecret } from '../../crypto/secrets.js';
+import { decryptSecret, encryptSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -12,7 +12,7 @@ import type { Principal } from '../../http/auth.js';
 import { activityRepo } from '../activity/repo.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
-import { checkGbType, nextGbCode, regionalRepo } from './regional.js';
+import { administersEnterprise, checkGbType, newEnrolmentSecret, nextGbCode, regionalRepo } from './regional.js';
 import { deviceRepo, type DeviceRow } from './repo.js';
 
 /** A non-paged list (pickers, maps) answers at most this many devices. */
@@ -180,7 +180,35 @@ export function createDeviceService({ db, secretKey }: { db: Db; secretKey: KeyO
         if (!target) throw AppError.param('autoEnrolProjectId', 'validation.invalid');
         must(caller, scope, target.path, 'device-add');
       }
-      await regionalRepo.set(db, caller.enterpriseId, c);
+      try {
+        // The secret is kept only by a first save; later saves leave the enterprise's secret as it is.
+        await regionalRepo.set(db, caller.enterpriseId, c, encryptSecret(secretKey, newEnrolmentSecret()));
+      } catch (err) {
+        // One enterprise per code: otherwise another's devices could enrol here, or a second claim jam ours.
+        if (isUniqueViolation(err, 'regional_config_code'))
+          throw new AppError(409, { messageKey: 'conflict.regionalCode' });
+        throw err;
+      }
+    },
+
+    /** The enrolment side of the SIP settings: the enterprise's secret, for its administrators only. */
+    async enrolment(caller: Principal): Promise<{ administrator: boolean; enrolmentSecret: string | null }> {
+      if (!administersEnterprise(caller)) return { administrator: false, enrolmentSecret: null };
+      const sealed = await regionalRepo.enrolmentSecret(db, caller.enterpriseId);
+      return { administrator: true, enrolmentSecret: sealed === null ? null : decryptSecret(secretKey, sealed) };
+    },
+
+    /** A new enrolment secret; devices already enrolled keep the password they enrolled with. */
+    async resetEnrolmentSecret(caller: Principal): Promise<{ enrolmentSecret: string }> {
+      if (!administersEnterprise(caller)) throw new AppError(4117);
+      const enrolmentSecret = newEnrolmentSecret();
+      const kept = await regionalRepo.setEnrolmentSecret(
+        db,
+        caller.enterpriseId,
+        encryptSecret(secretKey, enrolmentSecret),
+      );
+      if (!kept) throw new AppError(404);
+      return { enrolmentSecret };
     },
 
     async updateCoordinate(caller: Principal, id: number, longitude: number, latitude: number): Promise<void> {

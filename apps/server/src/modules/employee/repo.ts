@@ -101,6 +101,38 @@ export const employeeRepo = {
     return out;
   },
 
+  /** Staff among `ids` with what decides their reach besides their roles' grants. */
+  async reachRows(
+    db: Db,
+    enterpriseId: number,
+    ids: number[],
+  ): Promise<{ id: number; groupId: number | null; bypass: boolean; roleIds: number[] }[]> {
+    if (ids.length === 0) return [];
+    const rows = await staff(db, enterpriseId)
+      .leftJoin('user_role', 'user_role.user_id', 'user.id')
+      .select([
+        'user.id as id',
+        'user.group_id as groupId',
+        'user.is_super_admin as superAdmin',
+        'user.is_cloud_account as cloudAccount',
+        'user_role.role_id as roleId',
+      ])
+      .where('user.id', 'in', ids)
+      .execute();
+    const out = new Map<number, { id: number; groupId: number | null; bypass: boolean; roleIds: number[] }>();
+    for (const r of rows) {
+      const user = out.get(r.id) ?? {
+        id: r.id,
+        groupId: r.groupId,
+        bypass: r.superAdmin || r.cloudAccount,
+        roleIds: [],
+      };
+      if (r.roleId !== null) user.roleIds.push(r.roleId);
+      out.set(r.id, user);
+    }
+    return [...out.values()];
+  },
+
   /** The ids among `ids` that are staff of the enterprise. */
   async existing(db: Db, enterpriseId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];

@@ -119,6 +119,19 @@ export function employeeRoutes(app: FastifyInstance, service: EmployeeService, d
     },
     async (req) => service.resetPassword(principalOf(req), req.params.id),
   );
+  r.post(
+    '/api/employee/unlock/:id',
+    {
+      config: { access: 'user-reset-password' },
+      schema: {
+        tags,
+        summary: 'Lift a staff member’s sign-in locks and forget their failed sign-ins',
+        params: IdParamSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (req) => noData(await service.unlock(principalOf(req), req.params.id)),
+  );
   r.get(
     '/api/employee/updateStatus/:id/:status',
     {

@@ -1,5 +1,6 @@
 // Staff of an enterprise (SPEC §3 employee, §4 status, §5 rules, §6 roles, §7 /api/employee).
-// Staff are the enterprise's sub-accounts; what a caller hands out never exceeds what it holds.
+// Staff are the enterprise's sub-accounts; what a caller hands out never exceeds what it holds, and
+// nobody acts on a colleague reaching beyond them (role/reach.ts).
 import {
   passwordProblem,
   type AddEmployee,
@@ -14,11 +15,11 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { generatePassword } from '../../bootstrap.js';
 import { groupRepo } from '../group/repo.js';
+import { checkActOn, checkHandOut } from '../role/reach.js';
 import { roleRepo } from '../role/repo.js';
-import { grantableKeys } from '../role/service.js';
 import type { SessionCache } from '../session/cache.js';
 import { hashPassword, type PasswordCipher } from '../session/passwords.js';
-import { sessionRepo, userRepo } from '../session/repo.js';
+import { sessionRepo, signInGuardRepo, userRepo } from '../session/repo.js';
 import { employeeRepo, type EmployeeRow } from './repo.js';
 
 export type EmployeeDeps = { db: Db; clock: Clock; cipher: PasswordCipher; sessionCache: SessionCache };
@@ -49,15 +50,18 @@ export function createEmployeeService({ db, clock, cipher, sessionCache }: Emplo
     if (ids.includes(caller.userId)) throw new AppError(4117, { messageKey: 'employee.self' });
   }
 
-  /** Roles must be the enterprise's and grant nothing beyond the caller's own keys. */
-  async function checkRoles(caller: Principal, roleIds: number[]): Promise<number[]> {
+  /** Roles must be the enterprise's and, with the group, grant nothing beyond the caller's own. */
+  async function checkRoles(caller: Principal, roleIds: number[], groupId: number | null): Promise<number[]> {
     const unique = [...new Set(roleIds)];
     const found = await roleRepo.existing(db, caller.enterpriseId, unique);
     if (found.length !== unique.length) throw AppError.param('roleIds', 'validation.invalid');
-    const grantable = grantableKeys(caller);
-    const beyond = [...(await roleRepo.keysOf(db, found))].find((k) => !grantable.has(k));
-    if (beyond) throw new AppError(4117, { messageKey: 'role.beyondOwn', params: { key: beyond } });
+    await checkHandOut(db, caller, found, groupId);
     return found;
+  }
+
+  /** The one employee acted on: there (404), not beyond the caller (4117). */
+  async function target(caller: Principal, id: number) {
+    return (await checkActOn(db, caller, [id])).get(id)!;
   }
 
   async function checkGroup(caller: Principal, groupId: number | null | undefined): Promise<number | null> {
@@ -113,8 +117,8 @@ export function createEmployeeService({ db, clock, cipher, sessionCache }: Emplo
 
     /** Adds one employee from checked fields; `password` is plain here (decrypted or from an import file). */
     async create(caller: Principal, e: Omit<AddEmployee, 'password'> & { password: string }): Promise<{ id: number }> {
-      const roleIds = await checkRoles(caller, e.roleIds);
       const groupId = await checkGroup(caller, e.groupId);
+      const roleIds = await checkRoles(caller, e.roleIds, groupId);
       try {
         const id = await employeeRepo.insert(db, caller.enterpriseId, {
           loginName: e.loginName,
@@ -138,12 +142,15 @@ export function createEmployeeService({ db, clock, cipher, sessionCache }: Emplo
     },
 
     async update(caller: Principal, input: UpdateEmployee): Promise<void> {
-      await existing(caller, input.id);
+      const { roleIds } = await target(caller, input.id);
+      const groupId = await checkGroup(caller, input.groupId);
+      // The new group must not take them beyond the caller either.
+      await checkHandOut(db, caller, roleIds, groupId);
       await employeeRepo.update(db, caller.enterpriseId, input.id, {
         name: input.name,
         mobile: input.mobile ?? null,
         email: input.email ?? null,
-        groupId: await checkGroup(caller, input.groupId),
+        groupId,
         departmentId: await employeeRepo.departmentId(db, caller.enterpriseId, input.department),
       });
       sessionCache.evictUser(input.id);
@@ -151,41 +158,48 @@ export function createEmployeeService({ db, clock, cipher, sessionCache }: Emplo
 
     async updateRoles(caller: Principal, id: number, roleIds: number[]): Promise<void> {
       notSelf(caller, [id]);
-      await existing(caller, id);
-      // Taking roles away is handing out too: the employee's current roles must be within reach.
-      await checkRoles(caller, (await employeeRepo.rolesOf(db, [id])).get(id)?.map((r) => r.id) ?? []);
-      await employeeRepo.setRoles(db, id, await checkRoles(caller, roleIds));
+      // Taking roles away is acting on them too: the employee must be within reach as they are.
+      const { groupId } = await target(caller, id);
+      await employeeRepo.setRoles(db, id, await checkRoles(caller, roleIds, groupId));
       sessionCache.evictUser(id);
     },
 
     async updatePassword(caller: Principal, id: number, cipherText: string): Promise<void> {
-      await existing(caller, id);
+      await target(caller, id);
       const password = plainPassword('password', cipherText);
       await userRepo.setPassword(db, id, await hashPassword(password), clock.now());
       await endSessions([id]);
     },
 
-    /** Sets a generated password, ends the employee's sessions, and answers the password once. */
+    /**
+     * Sets a generated password, ends the employee's sessions, and answers the password once: the
+     * caller hands it over, and may only for staff within their own reach.
+     */
     async resetPassword(caller: Principal, id: number): Promise<{ password: string }> {
-      await existing(caller, id);
+      await target(caller, id);
       const password = generatePassword();
       await userRepo.setPassword(db, id, await hashPassword(password), clock.now());
       await endSessions([id]);
       return { password };
     },
 
+    /** Lifts the employee's sign-in locks and forgets their failures: for whoever may reset their password. */
+    async unlock(caller: Principal, id: number): Promise<void> {
+      await target(caller, id);
+      const user = await userRepo.findById(db, id);
+      if (user) await signInGuardRepo.clear(db, user.login_name);
+    },
+
     async setStatus(caller: Principal, ids: number[], status: 0 | 1): Promise<void> {
       notSelf(caller, ids);
-      const unique = [...new Set(ids)];
-      if ((await employeeRepo.existing(db, caller.enterpriseId, unique)).length !== unique.length)
-        throw new AppError(404);
+      const unique = [...(await checkActOn(db, caller, ids)).keys()];
       await employeeRepo.setStatus(db, caller.enterpriseId, unique, status);
       for (const id of unique) sessionCache.evictUser(id);
     },
 
     async delete(caller: Principal, id: number): Promise<void> {
       notSelf(caller, [id]);
-      await existing(caller, id);
+      await target(caller, id);
       await employeeRepo.delete(db, caller.enterpriseId, id);
       sessionCache.evictUser(id);
     },

@@ -64,6 +64,17 @@ export const enterpriseRepo = {
     });
   },
 
+  /** Login names of an enterprise's main accounts. */
+  async mainLoginNames(db: Db, enterpriseId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('user')
+      .select('login_name')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('login_mode', '=', 'main')
+      .execute();
+    return rows.map((r) => r.login_name);
+  },
+
   findTenant(db: Db, id: number) {
     return db
       .selectFrom('enterprise')

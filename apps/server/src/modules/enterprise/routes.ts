@@ -7,6 +7,7 @@ import {
   EnterprisePageSchema,
   EnterpriseQuerySchema,
   EnterpriseStatusSchema,
+  IdParamSchema,
   UpdateEnterpriseSchema,
 } from '@svc/contracts';
 import type { EnterpriseService } from './service.js';
@@ -50,6 +51,22 @@ export function enterpriseRoutes(app: FastifyInstance, service: EnterpriseServic
     },
     async (request) => {
       await service.update(request.body.id, request.body.name);
+      return null;
+    },
+  );
+  r.post(
+    '/api/enterprise/unlock/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Lift the sign-in locks of an enterprise’s main account and forget its failed sign-ins',
+        params: IdParamSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (request) => {
+      await service.unlockMain(request.params.id);
       return null;
     },
   );

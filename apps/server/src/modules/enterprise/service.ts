@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { SessionCache } from '../session/cache.js';
 import { hashPassword, type PasswordCipher } from '../session/passwords.js';
+import { signInGuardRepo } from '../session/repo.js';
 import { enterpriseRepo } from './repo.js';
 
 export type EnterpriseDeps = { db: Db; cipher: PasswordCipher; sessionCache: SessionCache };
@@ -55,6 +56,12 @@ export function createEnterpriseService({ db, cipher, sessionCache }: Enterprise
       await tenant(id);
       await enterpriseRepo.rename(db, id, name);
       sessionCache.evictEnterprise(id);
+    },
+
+    /** Lifts the sign-in locks of the enterprise's main account and forgets its failures. */
+    async unlockMain(id: number): Promise<void> {
+      await tenant(id);
+      for (const name of await enterpriseRepo.mainLoginNames(db, id)) await signInGuardRepo.clear(db, name);
     },
 
     async updateStatus(id: number, status: 0 | 1): Promise<void> {

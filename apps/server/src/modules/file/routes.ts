@@ -14,7 +14,8 @@ export function fileRoutes(app: FastifyInstance, service: FileService): void {
   r.post(
     '/api/file/localUpload/:kind',
     {
-      config: { access: 'signed-in' },
+      // The enterprise logo is its only use (SPEC §7 general upload): whoever edits the enterprise info.
+      config: { access: 'info-edit' },
       schema: {
         tags,
         summary: 'Upload an image (JPG, JPEG, PNG or GIF, at most 2 MB; multipart field `file`)',
@@ -29,7 +30,7 @@ export function fileRoutes(app: FastifyInstance, service: FileService): void {
   r.post(
     '/api/file/project/logoUpload/:kind',
     {
-      config: { access: 'signed-in' },
+      config: { access: ['project-add', 'project-edit'] },
       schema: {
         tags,
         summary: 'Upload a project logo: an image, at most 2 MB, stored as a 32×32 icon (SPEC §9)',

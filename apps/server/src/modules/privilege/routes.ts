@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRIVILEGE_CATALOGUE, PrivilegeItemSchema } from '@svc/contracts';
 import { principalOf } from '../../http/auth.js';
-import { grantableKeys } from '../role/service.js';
+import { grantableKeys } from '../role/reach.js';
 
 const tags = ['privilege'];
 

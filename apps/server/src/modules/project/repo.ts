@@ -53,6 +53,33 @@ export const projectRepo = {
       .executeTakeFirst() as Promise<ProjectRow | undefined>;
   },
 
+  /** Paths of the enterprise's projects among `ids`, by id; ids of no such project are left out. */
+  async pathsOf(db: Db, enterpriseId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('project')
+      .select(['id', 'path'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where(sql<boolean>`id = any(${[...new Set(ids)]}::bigint[])`)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.path]));
+  },
+
+  /** Whether the scope takes in every project of its enterprise. */
+  async coversAll(db: Db, scope: Scope): Promise<boolean> {
+    if (scope.paths === null) return true;
+    const outside = await db
+      .selectFrom('project')
+      .select('id')
+      .where('enterprise_id', '=', scope.enterpriseId)
+      .$if(scope.paths.length > 0, (q) =>
+        q.where((eb) => eb.not(eb.or(scope.paths!.map((p) => eb('project.path', 'like', `${p}%`))))),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return outside === undefined;
+  },
+
   async insert(
     db: Db,
     enterpriseId: number,

@@ -1,10 +1,11 @@
 // Per-role project privileges (SPEC §6, §7 /api/roleProjectPrivilege): which projects a role reaches,
-// with which project-level keys. Only projects the caller sees, only keys the caller may grant.
+// with which project-level keys. Only projects the caller sees, only keys the caller may grant, and
+// only on a role within the caller's own reach.
 import { PRIVILEGE_KEYS } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
-import { grantableKeys } from '../role/service.js';
+import { checkHandOut, grantableKeys } from '../role/reach.js';
 import type { SessionCache } from '../session/cache.js';
 import { roleRepo } from '../role/repo.js';
 import { projectRepo } from './repo.js';
@@ -36,6 +37,7 @@ export function createRoleGrantService({ db, sessionCache }: { db: Db; sessionCa
 
     async update(caller: Principal, roleId: number, grants: ProjectGrant[]): Promise<void> {
       await role(caller, roleId);
+      await checkHandOut(db, caller, [roleId]);
       const scope = await scopeOf(db, caller);
       const grantable = grantableKeys(caller);
       for (const g of grants) {

@@ -24,7 +24,7 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
       config,
       schema: {
         tags,
-        summary: 'Find the account and how a code can reach it',
+        summary: 'Name the account; answers the channels a code can take, the same for every name',
         querystring: FindAccountQuerySchema,
         response: { 200: FoundAccountSchema },
       },
@@ -38,7 +38,8 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
       config,
       schema: {
         tags,
-        summary: 'Send a 6-digit code by email or SMS',
+        summary:
+          'Send a 6-digit code by email or SMS, if the account has that channel (the answer is the same either way)',
         querystring: SendCodeQuerySchema,
         response: { 200: SentCodeSchema },
       },
@@ -53,13 +54,13 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
       config,
       schema: {
         tags,
-        summary: 'Check a code (spends one of its 5 tries)',
+        summary: 'Check a code (spends one of its 5 tries; limited per name and address)',
         querystring: VerifyCodeQuerySchema,
         response: { 200: z.null() },
       },
     },
     async (request) => {
-      await service.verifyCode(request.query.userName, request.query.code);
+      await service.verifyCode(request.query.userName, request.query.code, request.ip ?? null);
       return null;
     },
   );
@@ -76,7 +77,12 @@ export function resetRoutes(app: FastifyInstance, service: ResetService): void {
       },
     },
     async (request) => {
-      await service.resetPassword(request.query.userName, request.query.code, request.query.password);
+      await service.resetPassword(
+        request.query.userName,
+        request.query.code,
+        request.query.password,
+        request.ip ?? null,
+      );
       return null;
     },
   );

@@ -1,9 +1,17 @@
-// Password recovery (SPEC §2 /findback, §7 /api/reset/*): find the account, send a 6-digit code by
-// email or SMS, verify it, set a new password. Codes live 10 minutes and allow 5 tries.
+// Password recovery (SPEC §2 /findback, §7 /api/reset/*): name the account, have a 6-digit code sent
+// by email or SMS, verify it, set a new password. Codes live 10 minutes and allow 5 tries.
+//
+// No answer tells whether a name is an account: findAccount answers the same for every
+// name; sendCode answers "sent" alike and does the account's part (look-up, code, mail) after
+// answering; verifyCode and resetPw spend a try in one statement whatever the name. Sending and
+// checking are limited per name as typed and per address, counted in the database so that every
+// process of a deployment shares the count, and unknown names are counted like real ones.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   RESET_CODE_MAX_TRIES,
   RESET_CODE_TTL_MINUTES,
+  RESET_CHANNELS,
   passwordProblem,
   translate,
   type Language,
@@ -14,12 +22,21 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Notifier } from '../../notify/notifier.js';
 import type { SessionCache } from '../session/cache.js';
+import { signInKey } from '../session/lockout.js';
 import { hashPassword, type PasswordCipher } from '../session/passwords.js';
 import { sessionRepo, userRepo } from '../session/repo.js';
-import { resetCodeRepo } from './repo.js';
+import { resetAttemptRepo, resetCodeRepo, type AttemptUsage } from './repo.js';
 
-/** Sending limits: one code a minute and five an hour per account; twenty an hour per address. */
-export const SEND_LIMITS = { perAccountMinute: 1, perAccountHour: 5, perAddressHour: 20 } as const;
+/**
+ * Attempts allowed before 111: codes sent, one a minute and five an hour per name, twenty an hour per
+ * address; codes checked (verifyCode and resetPw), ten an hour and twenty a day per name — so a
+ * 6-digit code has at most a 1-in-50,000 chance a day, from however many addresses — and thirty an
+ * hour per address.
+ */
+export const RESET_LIMITS: Record<'send' | 'check', AttemptUsage> = {
+  send: { nameMinute: 1, nameHour: 5, nameDay: Infinity, addressHour: 20 },
+  check: { nameMinute: Infinity, nameHour: 10, nameDay: 20, addressHour: 30 },
+};
 
 export type ResetDeps = {
   db: Db;
@@ -27,104 +44,113 @@ export type ResetDeps = {
   cipher: PasswordCipher;
   notifier: Notifier;
   sessionCache: SessionCache;
+  log: FastifyBaseLogger;
 };
 
 const codeHash = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
-
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-export function maskMobile(mobile: string): string {
-  return mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-}
+/** What a check of an unknown name compares against, so it costs what a real comparison does. */
+const NO_CODE = codeHash(0, '');
 
 export function createResetService(deps: ResetDeps) {
-  const { db, clock, cipher, notifier, sessionCache } = deps;
+  const { db, clock, cipher, notifier, sessionCache, log } = deps;
+  const inFlight = new Set<Promise<void>>();
 
-  async function activeUser(userName: string) {
-    const user = await userRepo.findByLoginName(db, userName);
-    if (!user || user.status !== 1 || user.enterprise_status !== 1) throw new AppError(404);
-    return user;
+  /** Counts an attempt against the limits, or answers 111 without counting it. */
+  async function allow(kind: 'send' | 'check', name: string, address: string | null): Promise<void> {
+    const now = clock.now();
+    const from = address ?? '';
+    const used = await resetAttemptRepo.usage(db, kind, name, from, now);
+    const limit = RESET_LIMITS[kind];
+    if (
+      used.nameMinute >= limit.nameMinute ||
+      used.nameHour >= limit.nameHour ||
+      used.nameDay >= limit.nameDay ||
+      used.addressHour >= limit.addressHour
+    ) {
+      throw new AppError(111);
+    }
+    await resetAttemptRepo.record(db, kind, name, from, now);
   }
 
-  /** Checks a code against the user's open code, spending one of its tries; answers the code's id. */
-  async function checkCode(userId: number, code: string): Promise<number> {
-    const open = await resetCodeRepo.open(db, userId, clock.now());
-    if (!open || !(await resetCodeRepo.takeTry(db, open.id, RESET_CODE_MAX_TRIES))) {
-      throw AppError.param('code', 'reset.codeWrong');
-    }
-    const ok = timingSafeEqual(Buffer.from(open.code_hash, 'hex'), Buffer.from(codeHash(userId, code), 'hex'));
-    if (!ok) throw AppError.param('code', 'reset.codeWrong');
-    return open.id;
+  /** Spends a try of the name's open code; answers the code's id and user, or 4000 "wrong or expired". */
+  async function checkCode(name: string, code: string): Promise<{ id: number; user_id: number }> {
+    const open = await resetCodeRepo.takeTry(db, name, clock.now(), RESET_CODE_MAX_TRIES);
+    const given = Buffer.from(codeHash(open?.user_id ?? 0, code), 'hex');
+    const matches = timingSafeEqual(Buffer.from(open?.code_hash ?? NO_CODE, 'hex'), given);
+    if (!open || !matches) throw AppError.param('code', 'reset.codeWrong');
+    return open;
+  }
+
+  /** The account's part of sendCode, done after answering: a name without an account or channel gets nothing. */
+  async function sendTo(name: string, type: ResetChannel, address: string | null, lang: Language, now: Date) {
+    const user = await userRepo.findByLoginName(db, name);
+    if (!user || user.status !== 1 || user.enterprise_status !== 1) return;
+    const to = type === 'email' ? user.email : user.mobile;
+    if (!to) return;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await resetCodeRepo.replace(db, {
+      userId: user.id,
+      channel: type,
+      codeHash: codeHash(user.id, code),
+      expiresAt: minutesAfter(now, RESET_CODE_TTL_MINUTES),
+      address,
+      now,
+    });
+    const message = {
+      enterpriseId: user.enterprise_id,
+      to,
+      subject: translate(lang, 'reset.mail.subject'),
+      body: translate(lang, 'reset.mail.body', { code, minutes: RESET_CODE_TTL_MINUTES }),
+      // The outbox keeps it masked; a message that fails to leave is not retried (ask for a new code).
+      secret: code,
+    };
+    const sent = type === 'email' ? await notifier.email(message) : await notifier.sms(message);
+    if (!sent) log.warn({ channel: type }, 'recovery code not delivered; the person may ask for a new one');
   }
 
   return {
-    async findAccount(userName: string) {
-      const user = await activeUser(userName);
-      const channels: { type: ResetChannel; masked: string }[] = [];
-      if (user.email) channels.push({ type: 'email', masked: maskEmail(user.email) });
-      if (user.mobile) channels.push({ type: 'mobile', masked: maskMobile(user.mobile) });
-      return { userName: user.login_name, channels };
+    findAccount(userName: string) {
+      return { userName: userName.trim(), channels: RESET_CHANNELS.map((type) => ({ type })) };
     },
 
     async sendCode(userName: string, type: ResetChannel, address: string | null, lang: Language) {
-      const user = await activeUser(userName);
-      const to = type === 'email' ? user.email : user.mobile;
-      if (!to) throw AppError.param('type', 'reset.noChannel', { channel: type });
+      const name = signInKey(userName);
+      await allow('send', name, address);
       const now = clock.now();
-      const [lastMinute, lastHour, fromAddress] = await Promise.all([
-        resetCodeRepo.countSince(db, { userId: user.id }, minutesAfter(now, -1)),
-        resetCodeRepo.countSince(db, { userId: user.id }, minutesAfter(now, -60)),
-        address ? resetCodeRepo.countSince(db, { address }, minutesAfter(now, -60)) : Promise.resolve(0),
-      ]);
-      if (
-        lastMinute >= SEND_LIMITS.perAccountMinute ||
-        lastHour >= SEND_LIMITS.perAccountHour ||
-        fromAddress >= SEND_LIMITS.perAddressHour
-      ) {
-        throw new AppError(111);
-      }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await resetCodeRepo.replace(db, {
-        userId: user.id,
-        channel: type,
-        codeHash: codeHash(user.id, code),
-        expiresAt: minutesAfter(now, RESET_CODE_TTL_MINUTES),
-        address,
-        now,
-      });
-      const message = {
-        enterpriseId: user.enterprise_id,
-        to,
-        subject: translate(lang, 'reset.mail.subject'),
-        body: translate(lang, 'reset.mail.body', { code, minutes: RESET_CODE_TTL_MINUTES }),
-      };
-      const sent = type === 'email' ? await notifier.email(message) : await notifier.sms(message);
-      if (!sent) throw new AppError(4113);
-      return {
-        expiresInSeconds: RESET_CODE_TTL_MINUTES * 60,
-        masked: type === 'email' ? maskEmail(to) : maskMobile(to),
-      };
+      // Started once the answer is out: with the embedded database its queries run on this thread and
+      // would otherwise delay the answer for real names only.
+      const work = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => sendTo(name, type, address, lang, now))
+        .catch((err: unknown) => log.error({ err }, 'recovery code'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return { expiresInSeconds: RESET_CODE_TTL_MINUTES * 60 };
     },
 
-    async verifyCode(userName: string, code: string): Promise<void> {
-      const user = await activeUser(userName);
-      await checkCode(user.id, code);
+    async verifyCode(userName: string, code: string, address: string | null): Promise<void> {
+      const name = signInKey(userName);
+      await allow('check', name, address);
+      await checkCode(name, code);
     },
 
-    async resetPassword(userName: string, code: string, passwordCipher: string): Promise<void> {
-      const user = await activeUser(userName);
+    async resetPassword(userName: string, code: string, passwordCipher: string, address: string | null) {
       const password = cipher.decrypt('password', passwordCipher);
       const problem = passwordProblem(password);
       if (problem) throw AppError.param('password', problem);
-      const codeId = await checkCode(user.id, code);
+      const name = signInKey(userName);
+      await allow('check', name, address);
+      const open = await checkCode(name, code);
       const now = clock.now();
-      await userRepo.setPassword(db, user.id, await hashPassword(password), now);
-      await resetCodeRepo.markUsed(db, codeId, now);
+      await userRepo.setPassword(db, open.user_id, await hashPassword(password), now);
+      await resetCodeRepo.markUsed(db, open.id, now);
       // Whoever held a session with the old password holds it no more.
-      await sessionRepo.deleteForUser(db, user.id);
-      sessionCache.evictUser(user.id);
+      await sessionRepo.deleteForUser(db, open.user_id);
+      sessionCache.evictUser(open.user_id);
+    },
+
+    /** Waits for codes still being sent (the app's close). */
+    async settle(): Promise<void> {
+      await Promise.all([...inFlight]);
     },
   };
 }

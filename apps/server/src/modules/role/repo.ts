@@ -56,15 +56,32 @@ export const roleRepo = {
     return rows.map((r) => r.id);
   },
 
-  /** Keys of the given roles, all together. */
-  async keysOf(db: Db, roleIds: number[]): Promise<Set<string>> {
-    if (roleIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('role_privilege')
-      .select('privilege_key')
-      .where('role_id', 'in', roleIds)
-      .execute();
-    return new Set(rows.map((r) => r.privilege_key));
+  /**
+   * What the given roles grant together: function-point keys, project-level keys by project path,
+   * and video powers (SPEC §6 privilege model).
+   */
+  async grantsOf(
+    db: Db,
+    roleIds: number[],
+  ): Promise<{ keys: Set<string>; projects: Map<string, Set<string>>; video: Set<string> }> {
+    const out = { keys: new Set<string>(), projects: new Map<string, Set<string>>(), video: new Set<string>() };
+    if (roleIds.length === 0) return out;
+    const ids = [...new Set(roleIds)];
+    const [keys, projects, video] = await Promise.all([
+      db.selectFrom('role_privilege').select('privilege_key').distinct().where('role_id', 'in', ids).execute(),
+      db
+        .selectFrom('role_project_privilege')
+        .innerJoin('project', 'project.id', 'role_project_privilege.project_id')
+        .select(['project.path as path', 'role_project_privilege.privilege_key as key'])
+        .distinct()
+        .where('role_project_privilege.role_id', 'in', ids)
+        .execute(),
+      db.selectFrom('role_video_privilege').select('video_key').distinct().where('role_id', 'in', ids).execute(),
+    ]);
+    for (const r of keys) out.keys.add(r.privilege_key);
+    for (const r of projects) out.projects.set(r.path, (out.projects.get(r.path) ?? new Set()).add(r.key));
+    for (const r of video) out.video.add(r.video_key);
+    return out;
   },
 
   async create(

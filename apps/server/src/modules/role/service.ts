@@ -1,21 +1,17 @@
 // Roles (SPEC §6, §7 /api/role): privilege keys and staff. Nobody but a super administrator or a
-// cloud account grants what they do not hold, and no role carries a reserved key.
+// cloud account grants what they do not hold or touches a role or a person reaching beyond their
+// own (reach.ts), and no role carries a reserved key.
 import { PRIVILEGE_CATALOGUE, PRIVILEGE_KEYS, RESERVED_KEYS, type PageQuery, type Role } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
-import { bypassesChecks, type Principal } from '../../http/auth.js';
+import type { Principal } from '../../http/auth.js';
 import { employeeRepo } from '../employee/repo.js';
 import type { SessionCache } from '../session/cache.js';
+import { checkActOn, checkHandOut, grantableKeys } from './reach.js';
 import { roleRepo } from './repo.js';
 
 const PARENT = new Map(PRIVILEGE_CATALOGUE.map((p) => [p.key, p.parentKey]));
-
-/** The keys a caller may put in a role or hand out through one. */
-export function grantableKeys(caller: Principal): Set<string> {
-  const own = bypassesChecks(caller) ? PRIVILEGE_KEYS : caller.privilegeKeys;
-  return new Set([...own].filter((k) => !RESERVED_KEYS.has(k)));
-}
 
 /** Checks keys and adds their ancestors: a function point without its menu would show nothing. */
 export function normaliseKeys(caller: Principal, keys: string[]): string[] {
@@ -54,18 +50,10 @@ export function createRoleService({ db, sessionCache }: RoleDeps) {
     return role;
   }
 
-  /** A caller may hand a role out only if it grants nothing beyond the caller's own keys. */
-  function checkHandOut(caller: Principal, keys: string[] | null) {
-    const grantable = grantableKeys(caller);
-    const beyond = (keys ?? []).find((k) => !grantable.has(k));
-    if (beyond) throw new AppError(4117, { messageKey: 'role.beyondOwn', params: { key: beyond } });
-  }
-
+  /** Staff whose roles the caller changes: not the caller, and none reaching beyond the caller. */
   async function staffIds(caller: Principal, ids: number[]): Promise<number[]> {
     if (ids.includes(caller.userId)) throw new AppError(4117, { messageKey: 'employee.self' });
-    const found = await employeeRepo.existing(db, caller.enterpriseId, ids);
-    if (found.length !== new Set(ids).size) throw new AppError(404);
-    return found;
+    return [...(await checkActOn(db, caller, ids)).keys()];
   }
 
   const uniqueName = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -105,7 +93,7 @@ export function createRoleService({ db, sessionCache }: RoleDeps) {
       input: { id: number; roleName: string; remark?: string | undefined; privilegeKeys: string[] },
     ) {
       const role = await existing(caller, input.id);
-      checkHandOut(caller, role.keys);
+      await checkHandOut(db, caller, [role.id]);
       const keys = normaliseKeys(caller, input.privilegeKeys);
       await uniqueName(() =>
         roleRepo.update(db, caller.enterpriseId, input.id, {
@@ -119,7 +107,7 @@ export function createRoleService({ db, sessionCache }: RoleDeps) {
 
     async copy(caller: Principal, id: number, roleName: string) {
       const role = await existing(caller, id);
-      checkHandOut(caller, role.keys);
+      await checkHandOut(db, caller, [role.id]);
       return uniqueName(async () => ({
         id: await roleRepo.create(db, caller.enterpriseId, { roleName, remark: role.remark, keys: role.keys ?? [] }),
       }));
@@ -152,14 +140,14 @@ export function createRoleService({ db, sessionCache }: RoleDeps) {
 
     async addEmployees(caller: Principal, roleId: number, employeeIds: number[]) {
       const role = await existing(caller, roleId);
-      checkHandOut(caller, role.keys);
+      await checkHandOut(db, caller, [role.id]);
       await roleRepo.addEmployees(db, roleId, await staffIds(caller, employeeIds));
       changed(caller);
     },
 
     async removeEmployees(caller: Principal, roleId: number, employeeIds: number[]) {
       const role = await existing(caller, roleId);
-      checkHandOut(caller, role.keys);
+      await checkHandOut(db, caller, [role.id]);
       const ids = await staffIds(caller, employeeIds);
       // Staff need at least one role (SPEC §6): this must not be anyone's last.
       if ((await roleRepo.onlyRoleOf(db, roleId, ids)).length)

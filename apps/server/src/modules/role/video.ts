@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { bypassesChecks, principalOf, type Principal } from '../../http/auth.js';
 import { noData } from '../../http/envelope.js';
+import { checkHandOut } from './reach.js';
 import { roleRepo } from './repo.js';
 
 export async function videoPrivilegesOf(db: Db, caller: Principal): Promise<VideoPrivilegeKey[]> {
@@ -72,7 +73,9 @@ export function videoPrivilegeRoutes(app: FastifyInstance, db: Db): void {
     async (req) => {
       const caller = principalOf(req);
       if (!(await roleRepo.get(db, caller.enterpriseId, req.body.roleId))) throw new AppError(404);
-      // As with privilege keys: nobody hands out a power over video it does not hold.
+      // As with privilege keys: nobody changes a role beyond their own, nor hands out a power over
+      // video they do not hold.
+      await checkHandOut(db, caller, [req.body.roleId]);
       const own = new Set(await videoPrivilegesOf(db, caller));
       const beyond = req.body.keys.find((k) => !own.has(k));
       if (beyond) throw new AppError(4117, { messageKey: 'role.beyondOwn', params: { key: beyond } });

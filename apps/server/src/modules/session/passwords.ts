@@ -21,10 +21,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 let dummyHash: Promise<string> | undefined;
-/** Spends the time of a real check, so an unknown name answers as slowly as a wrong password. */
-export async function verifyNothing(password: string): Promise<void> {
+/**
+ * Spends the time of a real check (argon2 against a fixed hash), so an unknown name answers as slowly
+ * as a wrong password; answers false.
+ */
+export async function verifyNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-password-of-anyone');
   await verifyPassword(await dummyHash, password);
+  return false;
 }
 
 export type PasswordCipher = {

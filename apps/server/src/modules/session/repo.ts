@@ -1,4 +1,4 @@
-// SQL of sign-in: users by name, sessions by token hash, failure counters and captchas.
+// SQL of sign-in: users by name, sessions by token hash, failures and locks per name and address, captchas.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Principal } from '../../http/auth.js';
@@ -27,39 +27,43 @@ export const userRepo = {
       .executeTakeFirst();
   },
 
-  /** Counts one wrong password atomically; answers the new count. */
-  async countFailure(db: Db, userId: number): Promise<number> {
+  /** A new password also lifts the name's sign-in locks and forgets its failures. */
+  async setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
     const row = await db
       .updateTable('user')
-      .set({ failed_attempts: sql`failed_attempts + 1` })
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', userId)
-      .returning('failed_attempts')
-      .executeTakeFirstOrThrow();
-    return row.failed_attempts;
-  },
-
-  lock(db: Db, userId: number, until: Date) {
-    return db.updateTable('user').set({ failed_attempts: 0, locked_until: until }).where('id', '=', userId).execute();
-  },
-
-  clearFailures(db: Db, userId: number) {
-    return db.updateTable('user').set({ failed_attempts: 0, locked_until: null }).where('id', '=', userId).execute();
-  },
-
-  setPassword(db: Db, userId: number, passwordHash: string, now: Date) {
-    return db
-      .updateTable('user')
-      .set({
-        password_hash: passwordHash,
-        password_changed_at: now,
-        updated_at: now,
-        failed_attempts: 0,
-        locked_until: null,
-      })
-      .where('id', '=', userId)
-      .execute();
+      .returning('login_name')
+      .executeTakeFirst();
+    if (row) await signInGuardRepo.clear(db, row.login_name);
   },
 };
+
+/** Sessions that still count at `now`: unexpired, their user and enterprise enabled. */
+function liveSessions(db: Db, now: Date) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .innerJoin('enterprise', 'enterprise.id', 'session.enterprise_id')
+    .select([
+      'session.id as sessionId',
+      'session.expires_at as expiresAt',
+      'user.id as userId',
+      'session.enterprise_id as enterpriseId',
+      'user.login_name as loginName',
+      'user.is_super_admin as isSuperAdmin',
+      'user.is_cloud_account as isCloudAccount',
+      'user.login_mode as loginMode',
+      'user.name as name',
+      'user.mobile as mobile',
+      'user.email as email',
+      'enterprise.name as enterpriseName',
+      'user.group_id as groupId',
+    ])
+    .where('session.expires_at', '>', now)
+    .where('user.status', '=', 1)
+    .where('enterprise.status', '=', 1);
+}
 
 export const sessionRepo = {
   create(
@@ -93,35 +97,31 @@ export const sessionRepo = {
     tokenHash: string,
     now: Date,
   ): Promise<{ snapshot: SessionSnapshot; expiresAt: Date } | null> {
-    const row = await db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.user_id')
-      .innerJoin('enterprise', 'enterprise.id', 'session.enterprise_id')
-      .select([
-        'session.id as sessionId',
-        'session.expires_at as expiresAt',
-        'user.id as userId',
-        'session.enterprise_id as enterpriseId',
-        'user.login_name as loginName',
-        'user.is_super_admin as isSuperAdmin',
-        'user.is_cloud_account as isCloudAccount',
-        'user.login_mode as loginMode',
-        'user.name as name',
-        'user.mobile as mobile',
-        'user.email as email',
-        'enterprise.name as enterpriseName',
-        'user.group_id as groupId',
-      ])
-      .where('session.token_hash', '=', tokenHash)
-      .where('session.expires_at', '>', now)
-      .where('user.status', '=', 1)
-      .where('enterprise.status', '=', 1)
-      .executeTakeFirst();
+    const row = await liveSessions(db, now).where('session.token_hash', '=', tokenHash).executeTakeFirst();
     if (!row) return null;
     const { expiresAt, ...user } = row;
     const bypass = user.isSuperAdmin || user.isCloudAccount;
     const { roles, keys } = bypass ? { roles: [], keys: new Set<string>() } : await rolesOf(db, user.userId);
     return { snapshot: { ...user, roles, privilegeKeys: keys }, expiresAt };
+  },
+
+  /**
+   * Of these session ids, those still live (unexpired, user and enterprise enabled), as they are now:
+   * two queries whatever the number of sessions (the sessions, then the roles of their staff).
+   */
+  async findSnapshotsById(db: Db, sessionIds: readonly number[], now: Date): Promise<Map<number, SessionSnapshot>> {
+    const out = new Map<number, SessionSnapshot>();
+    if (sessionIds.length === 0) return out;
+    const rows = await liveSessions(db, now).where('session.id', 'in', sessionIds).execute();
+    const staff = new Set(rows.filter((r) => !r.isSuperAdmin && !r.isCloudAccount).map((r) => r.userId));
+    const rolesByUser = await rolesOfUsers(db, [...staff]);
+    for (const row of rows) {
+      const { expiresAt, ...user } = row;
+      void expiresAt;
+      const { roles, keys } = rolesByUser.get(user.userId) ?? { roles: [], keys: new Set<string>() };
+      out.set(user.sessionId, { ...user, roles, privilegeKeys: keys });
+    }
+    return out;
   },
 
   deleteByTokenHash(db: Db, tokenHash: string) {
@@ -142,35 +142,98 @@ export const sessionRepo = {
   },
 };
 
-export const loginFailureRepo = {
-  async count(db: Db, address: string, since: Date): Promise<number> {
-    const row = await db
-      .selectFrom('login_failure')
-      .select('failures')
-      .where('address', '=', address)
-      .where('first_at', '>', since)
-      .executeTakeFirst();
-    return row?.failures ?? 0;
-  },
+/** The `address` of a lock that holds from every address. */
+export const EVERY_ADDRESS = '*';
 
-  /** Adds a failure for an address; a window older than `since` starts again at 1. */
-  async add(db: Db, address: string, now: Date, since: Date): Promise<number> {
+export type SignInState = {
+  /** Locked out from this address, or from every address. */
+  locked: boolean;
+  /** Failures in the window: of the name from anywhere … */
+  name: number;
+  /** … of the name from this address … */
+  pair: number;
+  /** … and from this address for any name. */
+  address: number;
+  /** The name's failures that came with a solved captcha or from a signed-in session. */
+  verified: number;
+};
+
+/** Failures and locks keyed by the login name as typed (lower-cased), real or not, and the address. */
+export const signInGuardRepo = {
+  async state(db: Db, loginName: string, address: string, since: Date, now: Date): Promise<SignInState> {
     const row = await db
-      .insertInto('login_failure')
-      .values({ address, failures: 1, first_at: now })
-      .onConflict((oc) =>
-        oc.column('address').doUpdateSet({
-          failures: sql`case when login_failure.first_at > ${since} then login_failure.failures + 1 else 1 end`,
-          first_at: sql`case when login_failure.first_at > ${since} then login_failure.first_at else ${now} end`,
-        }),
-      )
-      .returning('failures')
+      .selectFrom('sign_in_failure')
+      .where('at', '>', since)
+      .where((eb) => eb.or([eb('login_name', '=', loginName), eb('address', '=', address)]))
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('login_name', '=', loginName).as('name'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere((f) => f.and([f('login_name', '=', loginName), f('address', '=', address)]))
+          .as('pair'),
+        eb.fn.countAll<string>().filterWhere('address', '=', address).as('address'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere((f) => f.and([f('login_name', '=', loginName), f('verified', '=', true)]))
+          .as('verified'),
+        eb
+          .exists(
+            eb
+              .selectFrom('sign_in_lock')
+              .select('sign_in_lock.until')
+              .where('sign_in_lock.login_name', '=', loginName)
+              .where('sign_in_lock.address', 'in', [address, EVERY_ADDRESS])
+              .where('sign_in_lock.until', '>', now),
+          )
+          .as('locked'),
+      ])
       .executeTakeFirstOrThrow();
-    return row.failures;
+    return {
+      locked: Boolean(row.locked),
+      name: Number(row.name),
+      pair: Number(row.pair),
+      address: Number(row.address),
+      verified: Number(row.verified),
+    };
   },
 
-  clear(db: Db, address: string) {
-    return db.deleteFrom('login_failure').where('address', '=', address).execute();
+  /** Records a failure; failures older than the window go at the same time, so the table stays small. */
+  async addFailure(
+    db: Db,
+    f: { loginName: string; address: string; verified: boolean; at: Date },
+    since: Date,
+  ): Promise<void> {
+    await db
+      .insertInto('sign_in_failure')
+      .values({ login_name: f.loginName, address: f.address, verified: f.verified, at: f.at })
+      .execute();
+    await db.deleteFrom('sign_in_failure').where('at', '<=', since).execute();
+  },
+
+  /** Locks the name out from `address` ('*': from every address) until `until`; drops locks that ended. */
+  async lock(db: Db, loginName: string, address: string, until: Date, now: Date): Promise<void> {
+    await db
+      .insertInto('sign_in_lock')
+      .values({ login_name: loginName, address, until })
+      .onConflict((oc) => oc.columns(['login_name', 'address']).doUpdateSet({ until }))
+      .execute();
+    await db.deleteFrom('sign_in_lock').where('until', '<=', now).execute();
+  },
+
+  /** A successful sign-in forgets the failures of its own name and address, not those from elsewhere. */
+  clearPair(db: Db, loginName: string, address: string) {
+    return db
+      .deleteFrom('sign_in_failure')
+      .where('login_name', '=', loginName)
+      .where('address', '=', address)
+      .execute();
+  },
+
+  /** Lifts every lock of a login name (any case) and forgets its failures: an unlock, a new password. */
+  async clear(db: Db, loginName: string): Promise<void> {
+    const key = loginName.toLowerCase();
+    await db.deleteFrom('sign_in_lock').where('login_name', '=', key).execute();
+    await db.deleteFrom('sign_in_failure').where('login_name', '=', key).execute();
   },
 };
 
@@ -214,4 +277,36 @@ export async function rolesOf(
     if (r.key) keys.add(r.key);
   }
   return { roles: [...roles.values()], keys };
+}
+
+type Roles = { roles: { id: number; roleName: string }[]; keys: Set<string> };
+
+/** rolesOf for several users in one query; users without a role are absent. */
+export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, Roles>> {
+  const out = new Map<number, Roles & { byId: Map<number, { id: number; roleName: string }> }>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .leftJoin('role_privilege', 'role_privilege.role_id', 'role.id')
+    .select([
+      'user_role.user_id as userId',
+      'role.id as id',
+      'role.role_name as roleName',
+      'role_privilege.privilege_key as key',
+    ])
+    .where('user_role.user_id', 'in', userIds)
+    .orderBy('role.id')
+    .execute();
+  for (const r of rows) {
+    let u = out.get(r.userId);
+    if (!u) out.set(r.userId, (u = { roles: [], keys: new Set(), byId: new Map() }));
+    if (!u.byId.has(r.id)) {
+      const role = { id: r.id, roleName: r.roleName };
+      u.byId.set(r.id, role);
+      u.roles.push(role);
+    }
+    if (r.key) u.keys.add(r.key);
+  }
+  return new Map([...out].map(([id, { roles, keys }]) => [id, { roles, keys }]));
 }

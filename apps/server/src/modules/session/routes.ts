@@ -1,4 +1,5 @@
 // Routes of sign-in and the session (SPEC §7 Auth); each handler is one service call.
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import {
   UpdatePasswordSchema,
   VerificationCodeSchema,
 } from '@svc/contracts';
-import { principalOf, tokenOf } from '../../http/auth.js';
+import { principalOf, TOKEN_COOKIE, tokenOf } from '../../http/auth.js';
 import type { CallerContext, SessionService } from './service.js';
 
 export const callerOf = (request: FastifyRequest): CallerContext => ({
@@ -23,6 +24,17 @@ export const callerOf = (request: FastifyRequest): CallerContext => ({
 });
 
 const tags = ['session'];
+
+/**
+ * The browser's session cookie: HttpOnly so no script on the page (an XSS) can read the token,
+ * SameSite=Lax against cross-site posts, Secure whenever the console is reached over https.
+ */
+const tokenCookie = (request: FastifyRequest): CookieSerializeOptions => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: request.protocol === 'https',
+});
 
 export function sessionRoutes(app: FastifyInstance, service: SessionService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +64,13 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
         response: { 200: LoginResultSchema },
       },
     },
-    async (request) => service.login(request.body, callerOf(request)),
+    async (request, reply) => {
+      const result = await service.login(request.body, callerOf(request));
+      // The answer keeps the token for API clients that send it in the header (SPEC §7).
+      const maxAge = Math.round((Date.parse(result.expiresAt) - app.clock.now().getTime()) / 1000);
+      reply.setCookie(TOKEN_COOKIE, result.token, { ...tokenCookie(request), maxAge });
+      return result;
+    },
   );
 
   r.get(
@@ -75,9 +93,10 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
         response: { 200: z.null() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const token = request.query.token ?? tokenOf(request);
       if (token) await service.logout(token);
+      reply.clearCookie(TOKEN_COOKIE, tokenCookie(request));
       return null;
     },
   );
@@ -104,7 +123,12 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
       },
     },
     async (request) => {
-      await service.updatePassword(principalOf(request), request.body.oldPassword, request.body.newPassword);
+      await service.updatePassword(
+        principalOf(request),
+        request.body.oldPassword,
+        request.body.newPassword,
+        callerOf(request),
+      );
       return null;
     },
   );

@@ -19,16 +19,10 @@ import { AppError } from '../../http/app-error.js';
 import { bypassesChecks, holds, type Principal } from '../../http/auth.js';
 import { hashPassword, verifyNothing, verifyPassword, type PasswordCipher } from './passwords.js';
 import type { SessionCache } from './cache.js';
-import { captchaRepo, loginFailureRepo, sessionRepo, userRepo } from './repo.js';
+import { createLockout, signInKey } from './lockout.js';
+import { captchaRepo, sessionRepo, userRepo } from './repo.js';
 
 export const SESSION_DAYS = 3;
-/** SPEC §9: 6 wrong attempts lock for 30 minutes. */
-export const LOCK_AFTER_FAILURES = 6;
-export const LOCK_MINUTES = 30;
-/** LOGIN_CAPTCHA=after-failures: a captcha is asked after this many failures from one address … */
-export const CAPTCHA_AFTER_FAILURES = 3;
-/** … within this window. */
-export const FAILURE_WINDOW_MINUTES = 30;
 const CAPTCHA_MINUTES = 5;
 
 export type SessionDeps = {
@@ -63,30 +57,13 @@ const hashAnswer = (answer: string): string => createHash('sha256').update(answe
 export function createSessionService(deps: SessionDeps) {
   const { db, clock, cipher, cache } = deps;
 
-  async function captchaRequired(address: string | null): Promise<boolean> {
-    if (deps.captchaMode === 'always') return true;
-    if (deps.captchaMode === 'off' || !address) return false;
-    const since = minutesAfter(clock.now(), -FAILURE_WINDOW_MINUTES);
-    return (await loginFailureRepo.count(db, address, since)) >= CAPTCHA_AFTER_FAILURES;
-  }
+  const lockout = createLockout({ db, clock, captchaMode: deps.captchaMode });
 
   async function checkCaptcha(key: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!key || !answer) return false;
     const expected = await captchaRepo.take(db, key, clock.now());
     if (!expected) return false;
     return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(hashAnswer(answer), 'hex'));
-  }
-
-  /** Counts a failure from an address and answers 14020 with whether the next try needs a captcha. */
-  async function wrongCredentials(address: string | null): Promise<never> {
-    let failures = 0;
-    if (address) {
-      const now = clock.now();
-      failures = await loginFailureRepo.add(db, address, now, minutesAfter(now, -FAILURE_WINDOW_MINUTES));
-    }
-    const captcha =
-      deps.captchaMode === 'always' || (deps.captchaMode === 'after-failures' && failures >= CAPTCHA_AFTER_FAILURES);
-    throw new AppError(14020, { data: { captchaRequired: captcha } });
   }
 
   return {
@@ -100,32 +77,27 @@ export function createSessionService(deps: SessionDeps) {
     }),
 
     async login(input: LoginRsa, caller: CallerContext): Promise<{ token: string; expiresAt: string }> {
-      if (
-        (await captchaRequired(caller.address)) &&
-        !(await checkCaptcha(input.verificationKey, input.verificationCode))
-      ) {
-        throw new AppError(1002, { data: { captchaRequired: true } });
-      }
+      // Every step below runs alike for an unknown name: the same answers, and an argon2 check as long.
+      const attempt = { name: signInKey(input.loginName), address: caller.address ?? '' };
+      const before = await lockout.before(attempt);
+      if (before.locked) throw new AppError(14022);
+      const solved = await checkCaptcha(input.verificationKey, input.verificationCode);
+      if (before.captchaRequired && !solved) throw new AppError(1002, { data: { captchaRequired: true } });
       const password = cipher.decrypt('password', input.password);
       const user = await userRepo.findByLoginName(db, input.loginName);
-      if (!user || user.login_mode !== input.loginMode) {
-        await verifyNothing(password);
-        return wrongCredentials(caller.address);
-      }
-      const now = clock.now();
-      if (user.locked_until && user.locked_until > now) throw new AppError(14022);
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const failures = await userRepo.countFailure(db, user.id);
-        if (failures >= LOCK_AFTER_FAILURES) {
-          await userRepo.lock(db, user.id, minutesAfter(now, LOCK_MINUTES));
-          throw new AppError(14022);
-        }
-        return wrongCredentials(caller.address);
+      const right =
+        user && user.login_mode === input.loginMode
+          ? await verifyPassword(user.password_hash, password)
+          : await verifyNothing(password);
+      if (!user || !right) {
+        const after = await lockout.fail(attempt, solved);
+        if (after.locked) throw new AppError(14022);
+        throw new AppError(14020, { data: { captchaRequired: after.captchaRequired } });
       }
       if (user.status !== 1 || user.enterprise_status !== 1) throw new AppError(14004);
-      if (user.failed_attempts > 0 || user.locked_until) await userRepo.clearFailures(db, user.id);
-      if (caller.address) await loginFailureRepo.clear(db, caller.address);
+      if (before.pairFailures > 0) await lockout.succeeded(attempt);
 
+      const now = clock.now();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
       await sessionRepo.create(db, {
@@ -147,6 +119,15 @@ export function createSessionService(deps: SessionDeps) {
       if (!found) return null;
       cache.set(tokenHash, found.snapshot, found.expiresAt);
       return found.snapshot;
+    },
+
+    /**
+     * Of these sessions, those that still count, each as it is now (its user's current roles):
+     * what outlives a request (an open live stream) checks its sessions again with this. Straight
+     * from the database, never the cache, so a change made by another process counts too.
+     */
+    async current(sessionIds: readonly number[]): Promise<Map<number, Principal>> {
+      return sessionRepo.findSnapshotsById(db, sessionIds, clock.now());
     },
 
     session(principal: Principal): Session {
@@ -182,15 +163,21 @@ export function createSessionService(deps: SessionDeps) {
       cache.evictToken(tokenHash);
     },
 
-    async updatePassword(principal: Principal, oldCipher: string, newCipher: string): Promise<void> {
+    async updatePassword(
+      principal: Principal,
+      oldCipher: string,
+      newCipher: string,
+      caller: CallerContext,
+    ): Promise<void> {
       const oldPassword = cipher.decrypt('oldPassword', oldCipher);
       const newPassword = cipher.decrypt('newPassword', newCipher);
       const user = await userRepo.findById(db, principal.userId);
       if (!user) throw new AppError(1001);
       if (!(await verifyPassword(user.password_hash, oldPassword))) {
-        // A stolen session must not become a password-guessing oracle: wrong old passwords count too.
-        if ((await userRepo.countFailure(db, user.id)) >= LOCK_AFTER_FAILURES) {
-          await userRepo.lock(db, user.id, minutesAfter(clock.now(), LOCK_MINUTES));
+        // A stolen session must not become a password-guessing oracle: wrong old passwords count too,
+        // as verified failures, since only the session's holder can make them.
+        const attempt = { name: signInKey(user.login_name), address: caller.address ?? '' };
+        if ((await lockout.fail(attempt, true)).locked) {
           await sessionRepo.deleteForUser(db, user.id);
           cache.evictUser(user.id);
           throw new AppError(14022);

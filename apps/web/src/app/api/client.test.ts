@@ -27,7 +27,6 @@ function setup(answer: (url: string, init: RequestInit) => Promise<Response>, pu
     ...env,
     language: () => 'zh-TW',
     timezone: () => 'Asia/Taipei',
-    token: () => 'tok-123',
     isPublicRoute: () => publicRoute,
     message: (kind) => `client.${kind}`,
     fetch: (url, init) => {
@@ -52,7 +51,7 @@ describe('api client: response codes of SPEC §8', () => {
     expect(env.showError).not.toHaveBeenCalled();
   });
 
-  it('1001 shows the message, clears token and storage and goes home', async () => {
+  it('1001 shows the message, clears the signed-in state and goes home', async () => {
     const { env } = setup(async () => json({ code: 1001, msg: 'expired', data: null }, 401));
     await expect(client.get('/api/session/get')).rejects.toMatchObject({ code: 1001, message: 'expired' });
     expect(env.showError).toHaveBeenCalledWith('expired');
@@ -136,7 +135,7 @@ describe('api client: public routes skip the error interceptor', () => {
 });
 
 describe('api client: requests', () => {
-  it('sends language, timezone and token headers, JSON bodies and query strings', async () => {
+  it('sends language, timezone and console headers but never a token, JSON bodies and query strings', async () => {
     const { calls } = setup(async () => json({ code: 1, msg: '', data: null }));
     await client.post('/api/session/login/rsa', { loginName: 'admin' });
     await client.get('/api/reset/sendCode', { userName: 'a b', type: 'email', skip: undefined });
@@ -146,9 +145,13 @@ describe('api client: requests', () => {
     expect(post!.init.headers).toMatchObject({
       language: 'zh-TW',
       timezone: 'Asia/Taipei',
-      xaccesstoken: 'tok-123',
+      'x-console-request': '1',
       'content-type': 'application/json',
     });
+    // The token travels only in its HttpOnly cookie, which the browser adds (same-origin credentials).
+    expect(post!.init.headers).not.toHaveProperty('xaccesstoken');
+    expect(post!.init.credentials).toBe('same-origin');
+    expect(get!.init.headers).toMatchObject({ 'x-console-request': '1' });
     expect(post!.init.body).toBe('{"loginName":"admin"}');
     expect(get!.url).toBe('/api/reset/sendCode?userName=a+b&type=email');
     expect(get!.init.method).toBe('GET');
@@ -165,7 +168,7 @@ describe('api client: requests', () => {
     const [call] = calls;
     expect(call!.init.method).toBe('POST');
     expect(call!.init.headers).not.toHaveProperty('content-type');
-    expect(call!.init.headers).toMatchObject({ xaccesstoken: 'tok-123' });
+    expect(call!.init.headers).toMatchObject({ 'x-console-request': '1' });
     const form = call!.init.body as FormData;
     expect((form.get('file') as File).name).toBe('staff.csv');
   });

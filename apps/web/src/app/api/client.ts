@@ -101,9 +101,13 @@ export function createApiClient({ timeoutMs }: { timeoutMs: number }): ApiClient
     }, timeoutMs);
     const onCallerAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onCallerAbort);
-    const headers: Record<string, string> = { language: env.language(), timezone: env.timezone() };
-    const token = env.token();
-    if (token) headers.xaccesstoken = token;
+    // The token rides in its HttpOnly cookie (credentials below). The custom header is what no cross-site
+    // link or form can send: the server takes the cookie for a GET that changes something only beside it.
+    const headers: Record<string, string> = {
+      language: env.language(),
+      timezone: env.timezone(),
+      'x-console-request': '1',
+    };
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     let body: string | FormData | undefined;
     if (options.body instanceof FormData) {

@@ -1,11 +1,10 @@
-// What the api client needs from the running app (language, token, route kind, UI reactions), injected at start-up.
+// What the api client needs from the running app (language, route kind, UI reactions), injected at start-up.
 
 export interface ApiEnvironment {
   /** Sent as the `language` header on every call (SPEC §1). */
   language(): string;
   /** IANA zone sent as the `timezone` header: zone-less times are read in it (DESIGN §5). */
   timezone(): string;
-  token(): string | undefined;
   /** Public routes skip the error interceptor (SPEC §2): no message, no redirect, the page handles it. */
   isPublicRoute(): boolean;
   showError(message: string): void;
@@ -34,7 +33,6 @@ function saveWithAnchor(blob: Blob, filename: string): void {
 const defaults: ApiEnvironment = {
   language: () => document.documentElement.lang || 'en-US',
   timezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-  token: () => undefined,
   isPublicRoute: () => false,
   showError: () => {},
   navigate: (path) => window.location.assign(path),

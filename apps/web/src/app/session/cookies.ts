@@ -1,4 +1,4 @@
-// Reading and writing the few cookies the console keeps (token, language `local`, layout choice).
+// Reading and writing the few cookies script may touch (language `local`, layout choice); the token cookie is HttpOnly.
 
 export function getCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;

@@ -1,22 +1,23 @@
-// Where the signed-in state lives in the browser (SPEC §4): token cookie for 3 days, privilege lists in local storage.
+// Where the signed-in state lives in the browser (SPEC §4): a signed-in marker and privilege lists in local storage.
+// The token itself is an HttpOnly cookie the server sets and clears: no script here can read it, so no XSS can steal it.
 import type { PrivilegeItem, Session } from '@svc/contracts';
-import { deleteCookie, getCookie, setCookie } from './cookies';
+import { deleteCookie } from './cookies';
 
-export const TOKEN_COOKIE = 'token';
-/** SPEC §9: the token cookie lives 3 days, as long as the server keeps the session. */
-export const TOKEN_MAX_AGE_SECONDS = 3 * 24 * 60 * 60;
+/** Not a secret: only tells the route guard this browser signed in; the server still checks the cookie on every call. */
+export const SIGNED_IN_STORAGE = 'signedIn';
+/** Older consoles wrote the token into a script-readable cookie of this name; one may be left over. */
+const LEGACY_TOKEN_COOKIE = 'token';
 export const PRIVILEGE_KEYS_STORAGE = 'userPrivilegeKeys';
 export const PRIVILEGE_LIST_STORAGE = 'privilegeList';
 /** Set after a password change; at start-up it forces a logout (SPEC §4). */
 export const PASSWORD_UPDATED_FLAG = 'passwordUpdated';
 
-export function getToken(): string | undefined {
-  const token = getCookie(TOKEN_COOKIE);
-  return token ? token : undefined;
+export function markSignedIn(): void {
+  localStorage.setItem(SIGNED_IN_STORAGE, '1');
 }
 
-export function setToken(token: string): void {
-  setCookie(TOKEN_COOKIE, token, TOKEN_MAX_AGE_SECONDS);
+export function isSignedIn(): boolean {
+  return localStorage.getItem(SIGNED_IN_STORAGE) === '1';
 }
 
 export function storePrivileges(session: Pick<Session, 'userPrivilegeKeys' | 'privilegeList'>): void {
@@ -39,9 +40,12 @@ export function hasPasswordUpdatedFlag(): boolean {
   return localStorage.getItem(PASSWORD_UPDATED_FLAG) !== null;
 }
 
-/** Logout and 1001: the token and everything stored for the user go (the language cookie stays). */
+/**
+ * Logout and 1001: everything stored for the user goes (the language cookie stays). The server clears
+ * the HttpOnly token cookie on logout; this only drops a script-written one an older console left.
+ */
 export function clearSession(): void {
-  deleteCookie(TOKEN_COOKIE);
+  deleteCookie(LEGACY_TOKEN_COOKIE);
   localStorage.clear();
   sessionStorage.clear();
 }

@@ -1,6 +1,6 @@
-// SPEC §4 start-up: a leftover password-update flag logs out (with the user's token) and reloads.
+// SPEC §4 start-up: a leftover password-update flag logs out (the session cookie names the session) and reloads.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getToken, setPasswordUpdatedFlag, setToken } from '../../app/session/storage';
+import { clearSession, isSignedIn, markSignedIn, setPasswordUpdatedFlag } from '../../app/session/storage';
 import { passwordFlagCheck } from './startup';
 
 afterEach(() => clearSession());
@@ -12,20 +12,20 @@ describe('passwordFlagCheck', () => {
     expect(deps.endSession).not.toHaveBeenCalled();
   });
 
-  it('logs out with the token, clears storage and reloads on code 1', async () => {
-    setToken('tok-9');
+  it('logs out without naming a token, clears storage and reloads on code 1', async () => {
+    markSignedIn();
     setPasswordUpdatedFlag();
     localStorage.setItem('privilegeList', '[]');
     const deps = { endSession: vi.fn(async () => true), reload: vi.fn() };
     await expect(passwordFlagCheck(deps)).resolves.toBe('reloading');
-    expect(deps.endSession).toHaveBeenCalledWith('tok-9');
+    expect(deps.endSession).toHaveBeenCalledWith();
     expect(deps.reload).toHaveBeenCalledOnce();
-    expect(getToken()).toBeUndefined();
+    expect(isSignedIn()).toBe(false);
     expect(localStorage.length).toBe(0);
   });
 
   it('keeps the flag for the next start when the logout call fails', async () => {
-    setToken('tok-9');
+    markSignedIn();
     setPasswordUpdatedFlag();
     const deps = { endSession: vi.fn(async () => false), reload: vi.fn() };
     await expect(passwordFlagCheck(deps)).resolves.toBe('continue');
@@ -33,7 +33,7 @@ describe('passwordFlagCheck', () => {
     expect(localStorage.getItem('passwordUpdated')).toBe('1');
   });
 
-  it('just drops the flag when there is no token left', async () => {
+  it('just drops the flag when this browser is no longer signed in', async () => {
     setPasswordUpdatedFlag();
     const deps = { endSession: vi.fn(), reload: vi.fn() };
     await expect(passwordFlagCheck(deps)).resolves.toBe('continue');

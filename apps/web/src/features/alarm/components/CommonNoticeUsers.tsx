@@ -4,6 +4,7 @@ import { App, Button, Card, Checkbox, Empty, Flex, Form, Spin } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_CHANNELS } from '@svc/contracts';
+import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useCommonNoticeUsersQuery } from '../api/common-notice-users-query';
 import { useSaveCommonNoticeUsersMutation } from '../api/common-notice-users-save-mutation';
@@ -22,6 +23,8 @@ export function CommonNoticeUsers() {
   const users = useCommonNoticeUsersQuery();
   const save = useSaveCommonNoticeUsersMutation();
   const [form] = Form.useForm<Values>();
+  // The server lets only holders of device-edit change the list; others see it read-only.
+  const mayEdit = usePrivilege()('device-edit');
 
   useEffect(() => {
     if (users.data) form.setFieldsValue({ users: users.data });
@@ -46,7 +49,7 @@ export function CommonNoticeUsers() {
   else if (users.isError) body = <LoadFailed onRetry={() => void users.refetch()} />;
   else
     body = (
-      <Form<Values> form={form} onFinish={submit} initialValues={{ users: users.data }}>
+      <Form<Values> form={form} onFinish={submit} initialValues={{ users: users.data }} disabled={!mayEdit}>
         <Form.List name="users">
           {(fields, { add, remove }) => (
             <Flex vertical gap={8}>
@@ -80,7 +83,7 @@ export function CommonNoticeUsers() {
                   />
                 </Flex>
               ))}
-              <Flex gap={8}>
+              <Flex gap={8} hidden={!mayEdit}>
                 <Button icon={<PlusOutlined />} onClick={() => add({ channels: [] })}>
                   {t('alarm.common.add')}
                 </Button>

@@ -21,6 +21,8 @@ export function NoticeRules() {
   const { t: tc } = useTranslation('common');
   const { message, modal } = App.useApp();
   const can = usePrivilege();
+  // The server lets only holders of device-edit change rules; others see them read-only.
+  const mayEdit = can('device-edit');
   const rules = useNoticeRulesQuery();
   const projects = useMyProjectsQuery({ enabled: can('project') });
   const staff = useEmployeesQuery({ page: 1, size: EMPLOYEES_SHOWN });
@@ -86,7 +88,9 @@ export function NoticeRules() {
       width: 90,
       render: (_, r) => (r.enabled ? <Tag color="green">{t('alarm.rule.on')}</Tag> : <Tag>{t('alarm.rule.off')}</Tag>),
     },
-    {
+  ];
+  if (mayEdit)
+    columns.push({
       key: 'actions',
       title: tc('table.actions'),
       width: 130,
@@ -100,16 +104,17 @@ export function NoticeRules() {
           </Button>
         </Space>
       ),
-    },
-  ];
+    });
 
   return (
     <Flex vertical gap={16}>
-      <Flex>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('alarm.rule.add')}
-        </Button>
-      </Flex>
+      {mayEdit && (
+        <Flex>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('alarm.rule.add')}
+          </Button>
+        </Flex>
+      )}
       {rules.isError && !rules.data ? (
         <LoadFailed onRetry={() => void rules.refetch()} />
       ) : (

@@ -14,6 +14,7 @@ export function useSaveRegionalMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRegional,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gb28181Keys.regional() }),
+    // A first save also makes the enterprise's enrolment secret, which the SIP settings show.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gb28181Keys.all }),
   });
 }

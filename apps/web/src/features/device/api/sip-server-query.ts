@@ -1,4 +1,4 @@
-// GET /api/device/sipServer: the platform SIP server a device must be configured with, and the default device password.
+// GET /api/device/sipServer: the platform SIP server a device must be configured with, and the enterprise's enrolment secret for its administrators.
 import type { SipServer } from '@svc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';

@@ -1,10 +1,12 @@
-// Auto-enrol (regional configuration): the node unknown devices carrying the regional code may enrol into, and the password they use.
-import { Alert, Button, Form, Switch, TreeSelect, Typography } from 'antd';
+// Auto-enrol (regional configuration): the node unknown devices carrying the regional code may enrol into, and the
+// enterprise's enrolment secret they register with (shown to administrators, who may regenerate it).
+import { Alert, App, Button, Flex, Form, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectNode, SipServer } from '@svc/contracts';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { useMyProjectsQuery } from '../../project/api/projects-query';
 import { nodeAllows } from '../../project/components/project-tree';
+import { useResetEnrolmentSecretMutation } from '../api/enrolment-secret-reset-mutation';
 import { SecretText } from './SecretText';
 
 interface EnrolOption {
@@ -25,7 +27,7 @@ export function enrolOptions(nodes: readonly ProjectNode[], can: (key: string) =
 }
 
 interface AutoEnrolSectionProps {
-  /** The platform's SIP settings; their password is what self-enrolling devices register with. */
+  /** The platform's SIP settings; for administrators, the enrolment secret self-enrolling devices register with. */
   sip: { data: SipServer | undefined; isError: boolean; retry: () => void };
 }
 
@@ -71,9 +73,9 @@ export function AutoEnrolSection({ sip }: AutoEnrolSectionProps) {
               popupMatchSelectWidth={false}
             />
           </Form.Item>
-          <Form.Item label={t('device.regional.defaultPassword')} extra={t('device.regional.defaultPasswordHint')}>
+          <Form.Item label={t('device.regional.enrolmentSecret')} extra={t('device.regional.enrolmentSecretHint')}>
             {sip.data ? (
-              <SecretText value={sip.data.password} className="regional-default-password" />
+              <EnrolmentSecretValue sip={sip.data} />
             ) : sip.isError ? (
               <Alert
                 type="warning"
@@ -92,5 +94,41 @@ export function AutoEnrolSection({ sip }: AutoEnrolSectionProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** The secret for administrators, with a way to regenerate it; for anyone else, whom to ask. */
+function EnrolmentSecretValue({ sip }: { sip: SipServer }) {
+  const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
+  const { modal, message } = App.useApp();
+  const reset = useResetEnrolmentSecretMutation();
+  if (!sip.administrator)
+    return (
+      <Typography.Text type="secondary" className="regional-enrolment-ask">
+        {t('device.regional.enrolmentSecretAskAdmin')}
+      </Typography.Text>
+    );
+  if (sip.enrolmentSecret === null)
+    return <Typography.Text type="secondary">{t('device.regional.enrolmentSecretNone')}</Typography.Text>;
+  const confirmReset = () =>
+    modal.confirm({
+      title: t('device.regional.enrolmentSecretResetConfirm'),
+      okText: t('device.regional.enrolmentSecretReset'),
+      okButtonProps: { danger: true },
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        reset.mutateAsync().then(
+          () => void message.success(t('device.regional.enrolmentSecretResetDone')),
+          () => undefined,
+        ),
+    });
+  return (
+    <Flex align="center" gap={8} wrap>
+      <SecretText value={sip.enrolmentSecret} className="regional-enrolment-secret" />
+      <Button size="small" onClick={confirmReset} loading={reset.isPending}>
+        {t('device.regional.enrolmentSecretReset')}
+      </Button>
+    </Flex>
   );
 }

@@ -119,8 +119,8 @@ describe('DeviceFormModal', () => {
     expect(within(panel).getByText('The device password entered in this form')).toBeTruthy();
     // Every value has its copy button.
     expect(within(panel).getAllByRole('button', { name: /copy/i }).length).toBeGreaterThanOrEqual(4);
-    // The default device password is for self-enrolling devices only: never shown here.
-    expect(panel.textContent).not.toContain(SIP_SERVER.password);
+    // The enrolment secret is for self-enrolling devices only: never shown here.
+    expect(panel.textContent).not.toContain(SIP_SERVER.enrolmentSecret!);
     type(dialog, 'gbCode', '44010200491320000007');
     expect(await within(panel).findByText('44010200491320000007')).toBeTruthy();
   });

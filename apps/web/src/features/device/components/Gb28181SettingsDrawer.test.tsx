@@ -1,7 +1,8 @@
-// GB28181 settings: SPEC §5 digit rules, the composed-code preview, auto-enrol (null when off), server field errors.
+// GB28181 settings: SPEC §5 digit rules, the composed-code preview, auto-enrol (null when off), the enrolment secret
+// (administrators see and regenerate it, others are told to ask), server field errors.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RegionalConfig } from '@svc/contracts';
+import type { RegionalConfig, SipServer } from '@svc/contracts';
 import { resetApiEnvironment } from '../../../app/api/environment';
 import { renderInConsole, sessionWith } from '../../../test/console';
 import { SIP_SERVER, projectNode } from '../testing/fixtures';
@@ -24,14 +25,19 @@ const FOREST = [
   projectNode(4, 'Depot'), // no device-add here: shown but not choosable
 ];
 
-async function openDrawer(config: RegionalConfig | null, update: () => Answer = () => ({ code: 1, msg: 'Saved.' })) {
+async function openDrawer(
+  config: RegionalConfig | null,
+  update: () => Answer = () => ({ code: 1, msg: 'Saved.' }),
+  o: { sip?: () => SipServer; resetSecret?: () => Answer } = {},
+) {
   const view = await renderInConsole(<Gb28181SettingsDrawer open onClose={() => {}} />, {
     session: sessionWith(['project', 'device', 'GB28181']),
     handlers: {
       '/api/device/regional/query': () => ({ code: 1, data: config }),
-      '/api/device/sipServer': () => ({ code: 1, data: SIP_SERVER }),
+      '/api/device/sipServer': () => ({ code: 1, data: o.sip?.() ?? SIP_SERVER }),
       '/api/project/query/mine': () => ({ code: 1, data: FOREST }),
       '/api/device/regional/update': update,
+      '/api/device/regional/resetSecret': o.resetSecret ?? (() => ({ code: 4117, msg: 'No permission.' })),
     },
   });
   const drawer = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
@@ -88,13 +94,13 @@ describe('Gb28181SettingsDrawer', () => {
     expect(callsTo('/api/device/regional/update')[0]!.body).toMatchObject({ autoEnrolProjectId: null });
   });
 
-  it('wants a node when auto-enrol is on and shows the default password masked', async () => {
+  it('wants a node when auto-enrol is on and shows an administrator the enrolment secret masked', async () => {
     const { drawer, callsTo, save } = await openDrawer({ ...CONFIG, autoEnrolProjectId: null });
     fireEvent.click(within(drawer).getByRole('switch'));
-    const password = await waitFor(() => found(drawer.querySelector<HTMLElement>('.regional-default-password')));
-    expect(password.textContent).not.toContain(SIP_SERVER.password);
-    fireEvent.click(within(password).getByRole('button', { name: 'Show password' }));
-    expect(password.textContent).toContain(SIP_SERVER.password);
+    const secret = await waitFor(() => found(drawer.querySelector<HTMLElement>('.regional-enrolment-secret')));
+    expect(secret.textContent).not.toContain(SIP_SERVER.enrolmentSecret);
+    fireEvent.click(within(secret).getByRole('button', { name: 'Show password' }));
+    expect(secret.textContent).toContain(SIP_SERVER.enrolmentSecret);
     save();
     expect(await within(itemOf(drawer, 'autoEnrolProjectId')).findByText('This field is required.')).toBeTruthy();
     expect(callsTo('/api/device/regional/update')).toHaveLength(0);
@@ -108,6 +114,40 @@ describe('Gb28181SettingsDrawer', () => {
     save();
     await waitFor(() => expect(callsTo('/api/device/regional/update')).toHaveLength(1));
     expect(callsTo('/api/device/regional/update')[0]!.body).toMatchObject({ autoEnrolProjectId: 3 });
+  });
+
+  it('tells staff who are not administrators to ask one for the enrolment secret', async () => {
+    const { drawer } = await openDrawer(CONFIG, undefined, {
+      sip: () => ({ ...SIP_SERVER, administrator: false, enrolmentSecret: null }),
+    });
+    expect(
+      await within(drawer).findByText(
+        "Only the enterprise's administrators can see the enrolment secret devices enrol with: ask an administrator for it.",
+      ),
+    ).toBeTruthy();
+    expect(drawer.querySelector('.regional-enrolment-secret')).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Regenerate' })).toBeNull();
+  });
+
+  it('regenerates the enrolment secret after a confirmation and shows the new one', async () => {
+    let current = SIP_SERVER;
+    const { drawer, callsTo } = await openDrawer(CONFIG, undefined, {
+      sip: () => current,
+      resetSecret: () => {
+        current = { ...SIP_SERVER, enrolmentSecret: 'Fresh2026secretXYZ99' };
+        return { code: 1, data: { enrolmentSecret: current.enrolmentSecret } };
+      },
+    });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Regenerate' }));
+    const confirm = await waitFor(() => found(document.querySelector<HTMLElement>('.ant-modal-confirm')));
+    expect(confirm.textContent).toContain('Regenerate the enrolment secret?');
+    expect(callsTo('/api/device/regional/resetSecret')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(callsTo('/api/device/regional/resetSecret')).toHaveLength(1));
+    expect(await screen.findByText('A new enrolment secret was made.')).toBeTruthy();
+    const secret = found(drawer.querySelector<HTMLElement>('.regional-enrolment-secret'));
+    fireEvent.click(within(secret).getByRole('button', { name: 'Show password' }));
+    await waitFor(() => expect(secret.textContent).toContain('Fresh2026secretXYZ99'));
   });
 
   it('puts a parameter error of the server on the field it names', async () => {

@@ -1,4 +1,4 @@
-// A secret shown masked until the user reveals it, copyable either way (the platform default device password).
+// A secret shown masked until the user reveals it, copyable either way (the enterprise's enrolment secret).
 import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';

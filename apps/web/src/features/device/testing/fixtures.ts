@@ -1,4 +1,5 @@
-// Test data of the device screens: a device, a project node and the platform SIP settings as the server answers them.
+// Test data of the device screens: a device, a project node and the platform SIP settings as the server answers them
+// (to an administrator: with the enterprise's enrolment secret).
 import type { Device, ProjectNode, SipServer } from '@svc/contracts';
 
 export function device(over: Partial<Device> = {}): Device {
@@ -53,5 +54,6 @@ export const SIP_SERVER: SipServer = {
   domain: '4401020049',
   ip: '203.0.113.10',
   port: 5060,
-  password: 'Enrol#2026',
+  administrator: true,
+  enrolmentSecret: 'Enrol2026abcdEFGH42',
 };

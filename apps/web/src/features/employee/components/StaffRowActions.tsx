@@ -1,4 +1,4 @@
-// One staff row's actions, each shown only with its function point (SPEC §6): edit, enable/disable, passwords, delete.
+// One staff row's actions, each shown only with its function point (SPEC §6): edit, enable/disable, passwords, unlock, delete.
 import { App, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { Employee } from '@svc/contracts';
@@ -8,6 +8,7 @@ import { usePrivilege } from '../../../app/layout/use-privilege';
 import { useDeleteEmployeeMutation } from '../api/employee-delete-mutation';
 import { useResetEmployeePasswordMutation } from '../api/employee-reset-password-mutation';
 import { useEmployeeStatusMutation } from '../api/employee-status-mutation';
+import { useUnlockEmployeeMutation } from '../api/employee-unlock-mutation';
 
 interface StaffRowActionsProps {
   employee: Employee;
@@ -24,6 +25,7 @@ export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowAct
   const status = useEmployeeStatusMutation();
   const remove = useDeleteEmployeeMutation();
   const reset = useResetEmployeePasswordMutation();
+  const unlock = useUnlockEmployeeMutation();
   // The server refuses status changes and deletion of one's own account; the buttons say so first.
   const self = employee.id === session.userLoginInfo.id;
   const enabling = employee.status === 0;
@@ -70,6 +72,15 @@ export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowAct
         ),
     });
 
+  const confirmUnlock = () =>
+    modal.confirm({
+      title: t('staff.unlock.title', { name: employee.name }),
+      content: t('staff.unlock.content'),
+      okText: t('staff.unlock.action'),
+      cancelText: tc('action.cancel'),
+      onOk: () => settle(unlock.mutateAsync(employee.id), t('staff.unlocked')),
+    });
+
   const showPasswordOnce = (password: string) =>
     modal.success({
       title: t('staff.reset.doneTitle'),
@@ -91,6 +102,7 @@ export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowAct
       ? [
           { key: 'reset', label: t('staff.reset.action') },
           { key: 'password', label: t('staff.password.action') },
+          { key: 'unlock', label: t('staff.unlock.action') },
         ]
       : []),
     ...(can('user-delete') ? [{ key: 'delete', label: tc('action.delete'), danger: true, disabled: self }] : []),
@@ -116,6 +128,7 @@ export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowAct
             onClick: ({ key }) => {
               if (key === 'reset') confirmReset();
               if (key === 'password') onSetPassword(employee);
+              if (key === 'unlock') confirmUnlock();
               if (key === 'delete') confirmDelete();
             },
           }}

@@ -48,6 +48,7 @@ async function open(keys = ALL_KEYS) {
       }),
       '/api/group/getAll': () => ({ code: 1, data: [] }),
       '/api/employee/add': () => ({ code: 1, data: { id: 3 } }),
+      '/api/employee/unlock/1': () => ({ code: 1, data: null }),
     },
   });
   // The first render compiles antd's styles and loads the lazy `user` catalog: slow on 2 cores.
@@ -118,6 +119,17 @@ describe('StaffTab', () => {
     expect(Buffer.from(body.password as string, 'base64')).toHaveLength(256);
     // Empty optional fields are left out rather than sent blank.
     expect(body).not.toHaveProperty('mobile');
+  });
+
+  it('unlocks a staff member’s sign-in from the row’s menu, after confirming', async () => {
+    const { callsTo } = await open();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions for Staff 1' }));
+    fireEvent.click(await screen.findByText('Unlock sign-in'));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getAllByText('Unlock the sign-in of Staff 1?').length).toBeGreaterThan(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Unlock sign-in' }));
+    await waitFor(() => expect(callsTo('/api/employee/unlock/1')).toHaveLength(1));
+    expect(await screen.findByText('Sign-in is unlocked.')).toBeTruthy();
   });
 
   it('shows only the buttons of the function points the user holds', async () => {

@@ -1,4 +1,4 @@
-// /platform/enterprise: the platform super administrator's enterprises — list, add with a main account, rename, enable/disable.
+// /platform/enterprise: the platform super administrator's enterprises — list, add with a main account, rename, enable/disable, unlock the main account's sign-in.
 import { useState } from 'react';
 import {
   App,
@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { optionalText } from '../../../components/form-rules';
 import { useEnterpriseStatusMutation } from '../api/enterprise-status-mutation';
+import { useUnlockEnterpriseMutation } from '../api/enterprise-unlock-mutation';
 import { useEnterprisesQuery, type Enterprise } from '../api/enterprises-query';
 import { EnterpriseFormModal } from '../components/EnterpriseFormModal';
 
@@ -37,6 +38,7 @@ export default function EnterprisesPage() {
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const list = useEnterprisesQuery({ ...filters, ...paging });
   const status = useEnterpriseStatusMutation();
+  const unlock = useUnlockEnterpriseMutation();
   const [editing, setEditing] = useState<Enterprise | null | undefined>(undefined);
 
   const confirmStatus = (e: Enterprise) => {
@@ -54,6 +56,19 @@ export default function EnterprisesPage() {
         ),
     });
   };
+
+  const confirmUnlock = (e: Enterprise) =>
+    modal.confirm({
+      title: t('enterprises.unlock.title', { name: e.name }),
+      content: t('enterprises.unlock.content'),
+      okText: t('enterprises.unlock.action'),
+      cancelText: tc('action.cancel'),
+      onOk: () =>
+        unlock.mutateAsync(e.id).then(
+          () => void message.success(t('enterprises.unlocked')),
+          () => undefined,
+        ),
+    });
 
   const columns: TableColumnsType<Enterprise> = [
     { key: 'name', dataIndex: 'name', title: t('enterprises.field.name') },
@@ -93,7 +108,7 @@ export default function EnterprisesPage() {
     {
       key: 'actions',
       title: tc('table.actions'),
-      width: 180,
+      width: 280,
       render: (_, e) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing(e)}>
@@ -102,6 +117,11 @@ export default function EnterprisesPage() {
           <Button type="link" size="small" danger={e.status === 1} onClick={() => confirmStatus(e)}>
             {e.status === 1 ? t('enterprises.disable.action') : t('enterprises.enable.action')}
           </Button>
+          {e.mainLoginName && (
+            <Button type="link" size="small" onClick={() => confirmUnlock(e)}>
+              {t('enterprises.unlock.action')}
+            </Button>
+          )}
         </Space>
       ),
     },

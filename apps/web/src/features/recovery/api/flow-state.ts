@@ -5,7 +5,6 @@ import type { FoundAccount } from './recovery-api';
 export interface RecoveryFlow {
   account?: FoundAccount;
   channel?: ResetChannel;
-  masked?: string;
   /** When the last code was sent (ms), for the resend countdown. */
   sentAt?: number;
   expiresInSeconds?: number;

@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';
 import { encryptPassword } from '../../session/api/rsa';
 
+/** The same for every name (the server does not say whether an account exists). */
 export interface FoundAccount {
   userName: string;
-  channels: { type: ResetChannel; masked: string }[];
+  channels: { type: ResetChannel }[];
 }
 export interface SentCode {
   expiresInSeconds: number;
-  masked: string;
 }
 
 export function findAccount(userName: string): Promise<FoundAccount> {

@@ -1,4 +1,4 @@
-// /findback/choice: step 2 — where the code goes (email or mobile, masked); sends it.
+// /findback/choice: step 2 — where the code goes (the account's email or mobile, never shown); sends it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -26,7 +26,6 @@ export default function ChoicePage() {
       const sent = await send.mutateAsync({ userName, type: channel });
       writeFlow({
         channel,
-        masked: sent.masked,
         expiresInSeconds: sent.expiresInSeconds,
         sentAt: Date.now(),
         code: undefined,
@@ -58,7 +57,7 @@ export default function ChoicePage() {
             />
             <span>
               <strong>{t(c.type === 'email' ? 'recovery.choice.email' : 'recovery.choice.mobile')}</strong>
-              <span>{c.masked}</span>
+              <span>{t(c.type === 'email' ? 'recovery.choice.emailHint' : 'recovery.choice.mobileHint')}</span>
             </span>
           </label>
         ))}

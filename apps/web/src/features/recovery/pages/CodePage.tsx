@@ -1,7 +1,7 @@
 // /findback/code: step 3 — the 6-digit code from the mail or SMS, with a resend after the cooldown.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../app/api/client';
 import { Alert, Field } from '../../../components/public/Field';
 import { useSendCodeMutation, useVerifyCodeMutation } from '../api/recovery-api';
@@ -46,8 +46,8 @@ export default function CodePage() {
     setNotice(undefined);
     try {
       const sent = await resend.mutateAsync({ userName, type: channel });
-      setFlow(writeFlow({ masked: sent.masked, expiresInSeconds: sent.expiresInSeconds, sentAt: Date.now() }));
-      setNotice(t('recovery.code.resent', { masked: sent.masked }));
+      setFlow(writeFlow({ expiresInSeconds: sent.expiresInSeconds, sentAt: Date.now() }));
+      setNotice(t('recovery.code.resent'));
     } catch (e) {
       setFailure(isApiError(e) ? e.message : String(e));
     }
@@ -58,7 +58,7 @@ export default function CodePage() {
     <RecoveryFrame
       step="code"
       title={t('recovery.code.title')}
-      subtitle={t('recovery.code.subtitle', { masked: flow.masked ?? '', minutes })}
+      subtitle={t(channel === 'email' ? 'recovery.code.subtitleEmail' : 'recovery.code.subtitleMobile', { minutes })}
       onSubmit={() => void submit()}
     >
       {failure && <Alert>{failure}</Alert>}
@@ -88,6 +88,12 @@ export default function CodePage() {
         }
       />
       <SubmitButton pending={verify.isPending} label={t('recovery.code.verify')} pendingLabel={t('recovery.working')} />
+      <p className="pub-hint">
+        {t('recovery.code.noCode')}{' '}
+        <Link className="pub-link" to="/findback/choice">
+          {t('recovery.code.otherMethod')}
+        </Link>
+      </p>
     </RecoveryFrame>
   );
 }

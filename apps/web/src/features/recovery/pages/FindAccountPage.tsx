@@ -1,4 +1,4 @@
-// /findback/account: step 1 of recovery — which account (SPEC §2); finds its masked recovery channels.
+// /findback/account: step 1 of recovery — which account (SPEC §2); the channels offered are the same for every name.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,6 @@ export default function FindAccountPage() {
     setFailure(undefined);
     try {
       const account = await find.mutateAsync(name);
-      if (account.channels.length === 0) return setFailure(t('recovery.account.noChannel'));
       clearFlow();
       writeFlow({ account });
       await navigate('/findback/choice');

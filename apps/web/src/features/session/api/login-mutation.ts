@@ -1,8 +1,8 @@
-// POST /api/session/login/rsa: sign-in with the encrypted password; the token goes into its cookie (SPEC §4).
+// POST /api/session/login/rsa: sign-in with the encrypted password; the server sets the HttpOnly token cookie (SPEC §4).
 import type { LoginMode } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';
-import { setToken } from '../../../app/session/storage';
+import { markSignedIn } from '../../../app/session/storage';
 import { sessionKeys } from './keys';
 import { encryptPassword } from './rsa';
 
@@ -21,7 +21,8 @@ export async function login(input: LoginInput): Promise<{ token: string; expires
     { ...input, password },
     { quiet: true },
   );
-  setToken(result.token);
+  // The answer carries the token for other API clients; the browser keeps only the cookie and a marker.
+  markSignedIn();
   return result;
 }
 

@@ -1,12 +1,12 @@
-// GET /api/session/logOut: ends the session, clears token and storage and reloads at home (SPEC §4).
+// GET /api/session/logOut: ends the session, clears the token cookie (server) and storage, reloads at home (SPEC §4).
 import { api } from '../../../app/api/client';
-import { clearSession, getToken } from '../../../app/session/storage';
+import { clearSession } from '../../../app/session/storage';
 import { SIGN_IN_PATH } from '../../../app/routes';
 
-/** Ends the session on the server; resolves true when the server answered code 1. */
-export async function endSession(token: string | undefined = getToken()): Promise<boolean> {
+/** Ends this browser's session, named by its cookie; resolves true when the server answered code 1. */
+export async function endSession(): Promise<boolean> {
   try {
-    await api.get('/api/session/logOut', { token }, { quiet: true });
+    await api.get('/api/session/logOut', undefined, { quiet: true });
     return true;
   } catch {
     return false;

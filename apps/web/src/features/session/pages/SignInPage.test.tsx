@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
 import { isPublicPath } from '../../../app/routes';
-import { clearSession, getToken } from '../../../app/session/storage';
+import { clearSession, isSignedIn } from '../../../app/session/storage';
 import { at, fakeServer, renderAt } from '../../../test/render';
 import SignInPage from './SignInPage';
 
@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('SignInPage', () => {
-  it('sends the RSA-encrypted password, stores the token and goes to the redirect target', async () => {
+  it('sends the RSA-encrypted password, marks the browser signed in and goes to the redirect target', async () => {
     const fake = server([{ code: 1, data: { token: 'tok-1', expiresAt: '' } }]);
     const { router } = await open('/home?redirect=%2Fplatform%2Fbasic');
     fill('loginName', ' admin ');
@@ -71,7 +71,10 @@ describe('SignInPage', () => {
     expect(body).toMatchObject({ loginName: 'admin', loginMode: 'main' });
     expect(body!.password).not.toBe('Secret#2025');
     expect(decrypt(body!.password!)).toBe('Secret#2025');
-    expect(getToken()).toBe('tok-1');
+    expect(isSignedIn()).toBe(true);
+    // The token is the server's HttpOnly cookie: script neither writes it nor keeps it anywhere.
+    expect(document.cookie).not.toContain('tok-1');
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('tok-1');
     expect(router.state.location.pathname).toBe('/platform/basic');
   });
 

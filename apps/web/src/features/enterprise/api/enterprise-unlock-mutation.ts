@@ -1,0 +1,11 @@
+// POST /api/enterprise/unlock/{id}: lifts the sign-in locks of an enterprise's main account.
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../app/api/client';
+
+export async function unlockEnterprise(id: number): Promise<void> {
+  await api.post(`/api/enterprise/unlock/${id}`);
+}
+
+export function useUnlockEnterpriseMutation() {
+  return useMutation({ mutationFn: unlockEnterprise });
+}
