@@ -287,8 +287,10 @@ function capacityRows(who: string, n: number, c: Capacity, verdicts: boolean) {
   row(`${who} ${n} viewers: RSS`, `${mb(c.rss)} (before ${mb(c.rss0)}; ${kb(c.perViewer)} a viewer)`);
 }
 
+/** A player's WebSocket: ours opens only for the session that asked for the URL, named in the header. */
 function wsOpen(url: string): WebSocket {
-  return new WebSocket(url, { perMessageDeflate: false });
+  const headers = viewerAuth ? { xaccesstoken: viewerAuth.token } : {};
+  return new WebSocket(url, { perMessageDeflate: false, headers });
 }
 
 /** Resolves at the first media segment (moof) — the first thing a player can decode after the init segment. */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -25,7 +25,7 @@ import { registerAuth, type Principal } from './http/auth.js';
 import { registerEnvelope } from './http/envelope.js';
 import { registerOpenApi } from './http/openapi.js';
 import { setSecurityHeaders } from './http/security-headers.js';
-import { registerTextGuard } from './http/text-guard.js';
+import { storableTextFirst } from './http/text-guard.js';
 import { registerWeb } from './http/web.js';
 import { Gb28181Gateway } from './gateway/gb28181/gateway.js';
 import { LiveStreams } from './media/live.js';
@@ -169,7 +169,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('bootstrap', { getter: () => bootstrap });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableTextFirst(validatorCompiler as FastifySchemaCompiler<unknown>));
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', async () => {
     if (!overrides.db) await db.destroy();
@@ -183,7 +183,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads are read by the routes that take them, with their own size limits.
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   registerEnvelope(app);
-  registerTextGuard(app);
   await registerOpenApi(app);
   const observeRequest = registerMetrics(app, config.metricsToken);
   registerHealth(app, db);
