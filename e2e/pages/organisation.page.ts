@@ -21,6 +21,22 @@ export class ConsoleScreen {
     return this.page.getByRole('dialog').filter({ visible: true });
   }
 
+  /**
+   * The open dialog once its opening animation has ended: on a busy machine a click that lands during
+   * antd's zoom-in is lost (the button does nothing). Endless animations (spinners) are not waited for.
+   */
+  async openedDialog() {
+    const dialog = this.dialog();
+    await dialog.evaluate((el) => {
+      const root = el.closest('.ant-modal-wrap, .ant-drawer') ?? el;
+      const opening = root
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      return Promise.all(opening.map((a) => a.finished.catch(() => undefined)));
+    });
+    return dialog;
+  }
+
   field(id: string) {
     return this.dialog().locator(`#${id}`);
   }

@@ -188,7 +188,7 @@ test('project tree and device list in three languages', async ({ page, admin, ba
 
     await tree.actions('海港商场').click();
     await tree.menuItem(/Add monitoring area|新增监控区域|新增監控區域/).click();
-    await new ProjectDialog(page).dialog().locator('.ant-btn-primary').click();
+    await (await new ProjectDialog(page).openedDialog()).locator('.ant-btn-primary').click();
     await expect(new ProjectDialog(page).dialog().locator('.ant-form-item-explain-error').first()).toBeVisible();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(DIR, `project-form-${lang}.png`) });

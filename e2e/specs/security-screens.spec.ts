@@ -77,7 +77,7 @@ test('the main account unlocks a staff member’s sign-in from the staff list', 
     .click();
   await page.getByRole('menuitem', { name: 'Unlock sign-in' }).click();
   await expect(staff.dialog()).toContainText('Unlock the sign-in of Sun Li?');
-  await staff.dialog().getByRole('button', { name: 'Unlock sign-in' }).click();
+  await (await staff.openedDialog()).getByRole('button', { name: 'Unlock sign-in' }).click();
   await expect(staff.message('Sign-in is unlocked.').last()).toBeVisible();
   await signOut(consolePage);
 
