@@ -2,16 +2,13 @@
 // staff list, role editor, enterprise info (as an enterprise's main account) and enterprises (as the platform admin).
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/console-test';
 import { ApiSession, uniqueName } from '../fixtures/api';
-import { signInAs } from '../fixtures/session';
+import { screenshot, signInAs } from '../fixtures/session';
 import { EnterpriseInfoScreen, EnterprisesScreen, RoleEmployeePage } from '../pages/organisation.page';
 import { logoPng } from '../support/png';
 
-const DIR = join(process.cwd(), 'test-results', 'screens');
 const PASSWORD = 'Shot#Main2025';
 const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 
@@ -76,16 +73,8 @@ async function seed(page: Page, admin: { login: string; password: string }): Pro
   return mainLogin;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // Let antd's open animations settle before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(DIR, name) });
-}
-
 test('organisation screens in three languages', async ({ page, admin, baseURL }) => {
   test.setTimeout(180_000);
-  mkdirSync(DIR, { recursive: true });
   const mainLogin = await seed(page, admin);
   for (const lang of LANGUAGES) {
     await page.context().clearCookies();
@@ -94,7 +83,7 @@ test('organisation screens in three languages', async ({ page, admin, baseURL })
     const org = new RoleEmployeePage(page);
     await page.goto('/user/role-employee');
     await expect(org.row('Wang Lei')).toBeVisible();
-    await shoot(page, `staff-${lang}.png`);
+    await screenshot(page, `staff-${lang}.png`);
 
     // The add form with every SPEC §5 message showing.
     await org.button(/新增员工|新增員工|Add staff/).click();
@@ -102,20 +91,20 @@ test('organisation screens in three languages', async ({ page, admin, baseURL })
     await org.field('confirmPassword').fill('other');
     await org.dialog().locator('.ant-btn-primary').click();
     await expect(org.dialog().locator('.ant-form-item-explain-error').first()).toBeVisible();
-    await shoot(page, `staff-form-${lang}.png`);
+    await screenshot(page, `staff-form-${lang}.png`);
     await page.keyboard.press('Escape');
 
     await org.tabs().nth(1).click();
     await org.row('Staff admins').getByRole('button').first().click();
     // antd keeps one hidden measuring node first; wait for a real one.
     await expect(org.dialog().locator('.ant-tree-treenode:not([aria-hidden="true"])').first()).toBeVisible();
-    await shoot(page, `role-editor-${lang}.png`);
+    await screenshot(page, `role-editor-${lang}.png`);
     await page.keyboard.press('Escape');
 
     const info = new EnterpriseInfoScreen(page);
     await page.goto('/platform/info');
     await expect(info.logo()).toHaveJSProperty('complete', true);
-    await shoot(page, `enterprise-info-${lang}.png`);
+    await screenshot(page, `enterprise-info-${lang}.png`);
   }
   for (const lang of LANGUAGES) {
     await page.context().clearCookies();
@@ -123,6 +112,6 @@ test('organisation screens in three languages', async ({ page, admin, baseURL })
     await signInAs(page, admin.login, admin.password);
     await page.goto('/platform/enterprise');
     await expect(new EnterprisesScreen(page).row('Harbour Retail Group')).toBeVisible();
-    await shoot(page, `enterprises-${lang}.png`);
+    await screenshot(page, `enterprises-${lang}.png`);
   }
 });

@@ -4,31 +4,19 @@
 // languages (test-results/screens/).
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/console-test';
 import { ApiSession, uniqueName } from '../fixtures/api';
-import { signInAs, signOut } from '../fixtures/session';
+import { screenshot, signInAs, signOut } from '../fixtures/session';
 import { RoleEmployeePage } from '../pages/organisation.page';
 import { logoPng } from '../support/png';
 import { RecoveryPage } from '../pages/recovery.page';
 
-const DIR = join(process.cwd(), 'test-results', 'screens');
 const MAIN_PASSWORD = 'Lock#Main2025';
 const STAFF_PASSWORD = 'Lock#Staff2025';
 const LANGUAGES = ['en-US', 'zh-CN', 'zh-TW'] as const;
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // Let antd's open animations settle before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(DIR, name) });
-}
-
 test('the main account unlocks a staff member’s sign-in from the staff list', async ({ page, admin, baseURL }) => {
   test.setTimeout(180_000);
-  mkdirSync(DIR, { recursive: true });
   const platform = await ApiSession.signIn(page.request, admin.login, admin.password);
   const mainLogin = uniqueName('lockmain');
   await platform.post('/api/enterprise/add', {
@@ -69,12 +57,17 @@ test('the main account unlocks a staff member’s sign-in from the staff list', 
   // later sign-in of the suite solve a captcha: the server tests lock and unlock; this drives the screen.
   const consolePage = await signInAs(page, mainLogin, MAIN_PASSWORD);
   const staff = new RoleEmployeePage(page);
-  await page.goto('/user/role-employee');
-  await expect(staff.row('Sun Li')).toBeVisible();
-  await staff
-    .row('Sun Li')
-    .getByRole('button', { name: /More|更多/ })
-    .click();
+  /** The staff list with Sun Li's row menu open. */
+  const openRowMenu = async () => {
+    await page.goto('/user/role-employee');
+    await expect(staff.row('Sun Li')).toBeVisible();
+    await staff
+      .row('Sun Li')
+      .getByRole('button', { name: /More|更多/ })
+      .click();
+    await expect(page.getByRole('menuitem').last()).toBeVisible();
+  };
+  await openRowMenu();
   await page.getByRole('menuitem', { name: 'Unlock sign-in' }).click();
   await expect(staff.dialog()).toContainText('Unlock the sign-in of Sun Li?');
   await (await staff.openedDialog()).getByRole('button', { name: 'Unlock sign-in' }).click();
@@ -88,27 +81,20 @@ test('the main account unlocks a staff member’s sign-in from the staff list', 
     await page.context().clearCookies();
     await page.context().addCookies([{ name: 'local', value: lang, url: baseURL! }]);
     await signInAs(page, mainLogin, MAIN_PASSWORD);
-    await page.goto('/user/role-employee');
-    await expect(staff.row('Sun Li')).toBeVisible();
-    await staff
-      .row('Sun Li')
-      .getByRole('button', { name: /More|更多/ })
-      .click();
-    await expect(page.getByRole('menuitem').last()).toBeVisible();
-    await shoot(page, `staff-unlock-menu-${lang}.png`);
+    await openRowMenu();
+    await screenshot(page, `staff-unlock-menu-${lang}.png`);
     await page.keyboard.press('Escape');
 
     await page.goto('/project/device');
     await page.getByRole('button', { name: /GB28181/ }).click();
     await expect(staff.dialog()).toBeVisible();
     await page.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, body.scrollHeight));
-    await shoot(page, `gb28181-settings-${lang}.png`);
+    await screenshot(page, `gb28181-settings-${lang}.png`);
   }
 });
 
 for (const lang of LANGUAGES) {
   test(`recovery choice shows no address of the account (${lang})`, async ({ page, admin, baseURL }) => {
-    mkdirSync(DIR, { recursive: true });
     await page.context().addCookies([{ name: 'local', value: lang, url: baseURL! }]);
     await page.goto('/findback/account');
     const recovery = new RecoveryPage(page);
@@ -116,6 +102,6 @@ for (const lang of LANGUAGES) {
     await recovery.submit().click();
     await expect(page).toHaveURL(/\/findback\/choice$/);
     await expect(page.locator('body')).not.toContainText('@');
-    await shoot(page, `recovery-choice-${lang}.png`);
+    await screenshot(page, `recovery-choice-${lang}.png`);
   });
 }

@@ -115,9 +115,7 @@ export const sessionRepo = {
     const rows = await liveSessions(db, now).where('session.id', 'in', sessionIds).execute();
     const staff = new Set(rows.filter((r) => !r.isSuperAdmin && !r.isCloudAccount).map((r) => r.userId));
     const rolesByUser = await rolesOfUsers(db, [...staff]);
-    for (const row of rows) {
-      const { expiresAt, ...user } = row;
-      void expiresAt;
+    for (const { expiresAt: _expiresAt, ...user } of rows) {
       const { roles, keys } = rolesByUser.get(user.userId) ?? { roles: [], keys: new Set<string>() };
       out.set(user.sessionId, { ...user, roles, privilegeKeys: keys });
     }
@@ -257,33 +255,16 @@ export const captchaRepo = {
   },
 };
 
-/** A user's roles and the union of their privilege keys. */
-export async function rolesOf(
-  db: Db,
-  userId: number,
-): Promise<{ roles: { id: number; roleName: string }[]; keys: Set<string> }> {
-  const rows = await db
-    .selectFrom('user_role')
-    .innerJoin('role', 'role.id', 'user_role.role_id')
-    .leftJoin('role_privilege', 'role_privilege.role_id', 'role.id')
-    .select(['role.id as id', 'role.role_name as roleName', 'role_privilege.privilege_key as key'])
-    .where('user_role.user_id', '=', userId)
-    .orderBy('role.id')
-    .execute();
-  const roles = new Map<number, { id: number; roleName: string }>();
-  const keys = new Set<string>();
-  for (const r of rows) {
-    roles.set(r.id, { id: r.id, roleName: r.roleName });
-    if (r.key) keys.add(r.key);
-  }
-  return { roles: [...roles.values()], keys };
-}
-
 type Roles = { roles: { id: number; roleName: string }[]; keys: Set<string> };
+
+/** A user's roles and the union of their privilege keys. */
+export async function rolesOf(db: Db, userId: number): Promise<Roles> {
+  return (await rolesOfUsers(db, [userId])).get(userId) ?? { roles: [], keys: new Set() };
+}
 
 /** rolesOf for several users in one query; users without a role are absent. */
 export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, Roles>> {
-  const out = new Map<number, Roles & { byId: Map<number, { id: number; roleName: string }> }>();
+  const out = new Map<number, Roles>();
   if (userIds.length === 0) return out;
   const rows = await db
     .selectFrom('user_role')
@@ -300,13 +281,10 @@ export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<
     .execute();
   for (const r of rows) {
     let u = out.get(r.userId);
-    if (!u) out.set(r.userId, (u = { roles: [], keys: new Set(), byId: new Map() }));
-    if (!u.byId.has(r.id)) {
-      const role = { id: r.id, roleName: r.roleName };
-      u.byId.set(r.id, role);
-      u.roles.push(role);
-    }
+    if (!u) out.set(r.userId, (u = { roles: [], keys: new Set() }));
+    // Rows come ordered by role: a role's privilege rows follow one another.
+    if (u.roles.at(-1)?.id !== r.id) u.roles.push({ id: r.id, roleName: r.roleName });
     if (r.key) u.keys.add(r.key);
   }
-  return new Map([...out].map(([id, { roles, keys }]) => [id, { roles, keys }]));
+  return out;
 }
