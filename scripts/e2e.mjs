@@ -1,10 +1,11 @@
-// `npm run test:e2e`: builds the console if stale, starts a local SMTP server and the real server on free ports
+// `npm run test:e2e`: builds the console if its inputs changed, starts a local SMTP server and the real server on free ports
 // in a fresh data dir, runs Playwright in Debian's Chromium, stops everything and exits with Playwright's code.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, freePort, run, serverAvailable, startConsoleServer, webIsStale } from '../e2e/support/server.mjs';
+import { ROOT, freePort, run, serverAvailable, startConsoleServer } from '../e2e/support/server.mjs';
+import { ensureWebBuild } from './build-web.mjs';
 
 const ADMIN = { login: 'admin', password: 'E2e#Admin2025', email: 'admin@e2e.example.com' };
 /** The live-view spec runs simulated cameras against the server's GB28181 gateway. */
@@ -45,10 +46,11 @@ async function main() {
     console.error('apps/server/src/main.ts does not exist yet: the e2e run needs the real server.');
     return 1;
   }
-  if (webIsStale()) {
-    console.log('e2e: building the web console');
-    const built = await run('npm', ['run', 'build']);
-    if (built !== 0) return built;
+  try {
+    await ensureWebBuild();
+  } catch (error) {
+    console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
 
   const tmp = mkdtempSync(join(tmpdir(), 'svc-e2e-'));

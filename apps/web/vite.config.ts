@@ -1,6 +1,6 @@
 // Vite build and dev server of the console: React, one proxy to the API server, precompressed assets.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -18,7 +18,8 @@ function precompress(): Plugin {
     name: 'svc-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // scripts/build-web.mjs passes an absolute folder of its own.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       for (const file of await walk(outDir)) {

@@ -21,6 +21,23 @@ export class AlarmScreen {
     return this.rows().nth(index).locator('.ant-checkbox-input');
   }
 
+  /** The row whose device (or channel) cell shows `text`. */
+  row(text: string | RegExp) {
+    return this.rows().filter({ hasText: text });
+  }
+
+  /** A row's link to live view of its channel. */
+  liveLink(row: ReturnType<AlarmScreen['rows']>) {
+    return row.locator('button.alarm-live');
+  }
+
+  /** The table's type-and-content cells, for the names they show. */
+  whatCells() {
+    return this.rows()
+      .locator('td')
+      .filter({ has: this.page.locator('.ant-tag') });
+  }
+
   batchRead() {
     return this.page.getByRole('button', { name: /Mark selected read|标记选中为已读|標記選中為已讀/ });
   }

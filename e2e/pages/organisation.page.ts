@@ -84,6 +84,39 @@ export class RoleEmployeePage extends ConsoleScreen {
       .filter({ has: this.page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) })
       .locator('.ant-tree-checkbox');
   }
+
+  /** A section tab of the open role editor or group editor (functions, projects, video; devices, staff). */
+  section(name: string | RegExp) {
+    return this.dialog().getByRole('tab', { name });
+  }
+
+  /** The check box of a project in the role editor's project tree, by its exact title. */
+  projectNode(title: string) {
+    return this.dialog()
+      .locator('.role-project-tree .ant-tree-treenode')
+      .filter({ has: this.page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) })
+      .locator('.ant-tree-checkbox');
+  }
+
+  /** A chosen project in the role editor, with its privilege choice. */
+  projectGrant(name: string | RegExp) {
+    return this.dialog().locator('.role-project-grant', { hasText: name });
+  }
+
+  /** A video privilege's check box in the role editor, by its label. */
+  videoPrivilege(name: string | RegExp) {
+    return this.dialog().locator('.role-video').getByRole('checkbox', { name });
+  }
+
+  /** The device group editor (a drawer; the picker opens over it). */
+  groupEditor() {
+    return this.page.locator('.group-editor');
+  }
+
+  /** The group editor's picker of devices and channels. */
+  devicePicker() {
+    return this.page.locator('.ant-modal').filter({ has: this.page.locator('.group-picker-summary') });
+  }
 }
 
 export class EnterpriseInfoScreen extends ConsoleScreen {

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser: they need the DOM types.
 /// <reference lib="dom" />
 import { test, expect } from '../fixtures/console-test';
-import { signInAs } from '../fixtures/session';
+import { screenshot, signInAs } from '../fixtures/session';
 import { ConsolePage } from '../pages/console.page';
 import { SignInPage } from '../pages/sign-in.page';
 
@@ -44,10 +44,17 @@ test.describe('sign-in and session', () => {
     const signIn = new SignInPage(page);
     await signIn.goto();
     await signIn.signIn(admin.login, 'Wrong#Pass2025');
-    await expect(signIn.alert()).toHaveText('Wrong user name or password.');
+    // A main-mode refusal also reminds staff of their tab (the same words whether the name exists or not).
+    await expect(signIn.alert()).toHaveText(
+      'Wrong user name or password. Staff members sign in on the Sub-account tab. Switch to Sub-account',
+    );
     await expect(page).toHaveURL(/\/home$/);
     await expect(signIn.password()).toHaveValue('');
     await expect(signIn.password()).toBeFocused();
+    await screenshot(page, 'sign-in-staff-hint-en-US.png');
+    await signIn.alert().getByRole('button', { name: 'Switch to Sub-account' }).click();
+    await expect(signIn.mode('sub')).toBeChecked();
+    await expect(signIn.alert()).toHaveText('Wrong user name or password.');
   });
 
   test('checks the login-name rule before calling the server', async ({ page }) => {

@@ -246,3 +246,66 @@ test("a node's more link opens the device list filtered to that node, with all i
   for (const { devName } of cameras) await expect(list.row(devName)).toBeVisible();
   await expect(list.row('Gate cam 01')).toHaveCount(0);
 });
+
+test('an area needs no logo, a name used beside it is refused on its field, and an over-long name names its limit', async ({
+  page,
+  admin,
+  consoleWatch,
+}) => {
+  // The refused duplicate answers 409 on purpose.
+  consoleWatch.allow(/409/);
+  const { mainLogin, boss, projectId, logoUrl } = await enterpriseWithProject(page.request, admin, {
+    prefix: 'areas',
+    password: PASSWORD,
+    proName: 'Riverside',
+  });
+  await areaUnder(boss, { parentId: projectId, proName: 'Lobby', proLogo: logoUrl });
+  await signInAs(page, mainLogin, PASSWORD);
+  const tree = new ProjectTree(page);
+  const dialog = new ProjectDialog(page);
+
+  await tree.actions('Riverside').click();
+  await tree.menuItem('Add monitoring area').click();
+  const opened = await dialog.openedDialog();
+  // The dialog speaks of an area, and its icon is optional.
+  await expect(opened.locator('.ant-modal-title')).toHaveText('Add monitoring area');
+  await expect(opened).toContainText('Area name');
+  await expect(opened).toContainText('Area icon (optional)');
+
+  // A pasted name longer than 32 characters stays whole in the field, and the field names the limit.
+  await dialog.field('proName').click();
+  await page.keyboard.insertText('Underground_Car_Park_North_Wing_Level_2');
+  await expect(dialog.field('proName')).toHaveValue('Underground_Car_Park_North_Wing_Level_2');
+  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText('At most 32 characters.');
+  await dialog.dialogButton('Save').click();
+  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText('At most 32 characters.');
+
+  // The name of a sibling: the server refuses it, and the message sits on the name field.
+  await dialog.field('proName').fill('Lobby');
+  await dialog.dialogButton('Save').click();
+  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText(
+    'A project or monitoring area named Lobby already exists at this level.',
+  );
+  await expect(opened.locator('.ant-alert')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(DIR, 'project-area-duplicate-en-US.png') });
+
+  // Without a logo the area is added and shows the area icon.
+  await dialog.field('proName').fill('Loading_Bay');
+  await dialog.dialogButton('Save').click();
+  await expect(dialog.message('Monitoring area added.').last()).toBeVisible();
+  await expect(tree.title('Loading_Bay')).toBeVisible();
+  await expect(tree.row('Loading_Bay').locator('.anticon-environment')).toBeVisible();
+  await expect(tree.logo('Loading_Bay')).toHaveCount(0);
+
+  // Editing it is editing an area.
+  await tree.actions('Loading_Bay').click();
+  await tree.menuItem('Edit').click();
+  const editing = await dialog.openedDialog();
+  await expect(editing.locator('.ant-modal-title')).toHaveText('Edit monitoring area Loading_Bay');
+  await expect(editing).toContainText('Area icon (optional)');
+  await dialog.field('proName').fill('Loading_Bay_2');
+  await dialog.dialogButton('Save').click();
+  await expect(tree.title('Loading_Bay_2')).toBeVisible();
+});

@@ -27,10 +27,10 @@ export async function enterpriseWithProject(
   return { mainLogin, boss, projectId: project.id, logoUrl: logo.url };
 }
 
-/** A monitoring area under `parentId`; every node needs a logo, so pass the one already uploaded. */
+/** A monitoring area under `parentId`; its logo is optional (SPEC §5 requires one of projects only). */
 export async function areaUnder(
   boss: ApiSession,
-  o: { parentId: number; proName: string; proLogo: string },
+  o: { parentId: number; proName: string; proLogo?: string },
 ): Promise<number> {
   return (await boss.post<{ id: number }>('/api/project/add', { ...o, kind: 'area' })).id;
 }

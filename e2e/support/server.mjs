@@ -1,32 +1,18 @@
 // Starts the real console server (apps/server) for browser runs: free port, fresh data dir, its own process group.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const WEB = join(ROOT, 'apps/web');
 
 export function serverAvailable() {
   return existsSync(join(ROOT, 'apps/server/src/main.ts'));
 }
 
-function newestMtime(path) {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** The server serves apps/web/dist: it needs a rebuild when a web or contracts source is newer than it. */
-export function webIsStale() {
-  const built = join(WEB, 'dist/index.html');
-  if (!existsSync(built)) return true;
-  const sources = ['src', 'index.html', 'vite.config.ts', 'public', '../../packages/contracts/src'].map((p) =>
-    join(WEB, p),
-  );
-  return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(built).mtimeMs;
-}
+/** The server serves apps/web/dist; whether it needs a rebuild is decided in one place, by the build script. */
+export { webIsStale } from '../../scripts/build-web.mjs';
 
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {

@@ -15,6 +15,9 @@ export function startCameras(o: {
   count: number;
   password: string;
   alarmsPerMinute?: number;
+  /** IP cameras unless told; an NVR reports `channels` channels (the simulator's default unless told). */
+  type?: 'ipc' | 'nvr';
+  channels?: number;
 }): SimRun {
   const port = process.env.E2E_SIP_PORT;
   if (!port) throw new Error('E2E_SIP_PORT is not set: run the e2e tests with npm run test:e2e');
@@ -22,7 +25,8 @@ export function startCameras(o: {
     join(ROOT, 'node_modules/.bin/tsx'),
     [
       join(ROOT, 'apps/device-sim/src/cli.ts'),
-      ...['--server', `127.0.0.1:${port}`, '--count', String(o.count), '--type', 'ipc'],
+      ...['--server', `127.0.0.1:${port}`, '--count', String(o.count), '--type', o.type ?? 'ipc'],
+      ...(o.channels ? ['--channels', String(o.channels)] : []),
       ...['--first-id', o.firstId, '--password', o.password, '--transport', 'udp', '--retry', '1'],
       ...['--bind', '127.0.0.1'],
       ...(o.alarmsPerMinute ? ['--alarms', String(o.alarmsPerMinute)] : []),

@@ -100,9 +100,12 @@ declare module 'fastify' {
     gateway: Gb28181Gateway;
     live: LiveStreams;
     rtpIngest: RtpIngest;
-    /** Binds the SIP and RTP ports (after the HTTP one); answers the SIP password when it was just generated. */
     alarms: { ingest: AlarmIngest; dispatch: AlarmDispatch; pictures: AlarmPictures };
-    listenDevices(host: string): Promise<{ sipPort: number; rtpPort: number; generatedSipPassword: string | null }>;
+    /**
+     * Binds the SIP and RTP ports (after the HTTP one) on `host`, by default config.deviceHost;
+     * answers the SIP password when it was just generated.
+     */
+    listenDevices(host?: string): Promise<{ sipPort: number; rtpPort: number; generatedSipPassword: string | null }>;
   }
 }
 
@@ -217,7 +220,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   enterpriseRoutes(app, createEnterpriseService({ db, cipher, sessionCache }));
   privilegeRoutes(app);
   roleRoutes(app, createRoleService({ db, sessionCache }));
-  videoPrivilegeRoutes(app, db);
+  videoPrivilegeRoutes(app, db, sessionCache);
   groupRoutes(app, createGroupService({ db }), createGroupMemberService({ db, sessionCache }));
   employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
   const files = createFileService({ db, dataDir: config.dataDir });
@@ -252,7 +255,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('gateway', gateway);
   app.decorate('live', live);
   app.decorate('rtpIngest', rtpIngest);
-  app.decorate('listenDevices', async (host: string) => {
+  app.decorate('listenDevices', async (host: string = config.deviceHost) => {
     rtpPort = await rtpIngest.listen(config.media.rtpPort, host);
     const sip = await gateway.listen(host);
     return { sipPort: sip.port, rtpPort, generatedSipPassword: sip.generatedPassword };

@@ -10,6 +10,7 @@ import { keyError, type SecretKey } from './crypto/secret-key.js';
 import { decryptSecret, encryptSecret, SecretError, VERSIONED_SQL_PATTERN } from './crypto/secrets.js';
 import type { Db } from './db/database.js';
 import { newEnrolmentSecret, regionalRepo } from './modules/device/regional.js';
+import { PLATFORM_ENTERPRISE_NAME } from './modules/enterprise/platform-name.js';
 import { hashPassword } from './modules/session/passwords.js';
 
 export type BootstrapResult =
@@ -34,7 +35,7 @@ export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise
   await db.transaction().execute(async (tx) => {
     const enterprise = await tx
       .insertInto('enterprise')
-      .values({ name: 'Platform', is_platform: true })
+      .values({ name: PLATFORM_ENTERPRISE_NAME, is_platform: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx

@@ -5,6 +5,13 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CaptchaModeSchema, LOGIN_NAME_PATTERN } from '@svc/contracts';
 import { parseSecretKey } from './crypto/secrets.js';
+import {
+  deviceListenAddress,
+  isWildcard,
+  lanAddress,
+  type Interfaces,
+  type MediaIpSource,
+} from './ops/device-addresses.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** Names the proxy-address matcher knows for whole private ranges. */
@@ -94,6 +101,11 @@ export type Config = {
   metricsToken: string | undefined;
   port: number;
   host: string;
+  /**
+   * Where SIP and RTP listen: HOST, or 0.0.0.0 for a wildcard HOST (devices are told IPv4 addresses),
+   * so that the address devices are told answers.
+   */
+  deviceHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
   admin: { loginName: string; password: string | undefined; email: string | undefined };
@@ -115,8 +127,12 @@ export type Config = {
     password: string | undefined;
   };
   media: {
-    /** The address devices send media to (SDP c=) and the SIP Via/Contact host; unset → first LAN IPv4. */
-    ip: string | undefined;
+    /**
+     * The address devices send media to (SDP c=) and the SIP Via/Contact host: MEDIA_IP, else a
+     * specific HOST, else (wildcard HOST) the first LAN IPv4.
+     */
+    ip: string;
+    ipSource: MediaIpSource;
     /** One port, UDP and TCP, receives every device's RTP; streams are told apart by SSRC. 0 = free port. */
     rtpPort: number;
   };
@@ -134,8 +150,11 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment; a bad setting throws a ConfigError whose message is one line naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the environment; a bad setting throws a ConfigError whose message is one line naming it.
+ * `interfaces` (tests) stands for os.networkInterfaces() in choosing the default MEDIA_IP.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, interfaces?: Interfaces): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
@@ -144,9 +163,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`bad setting ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  const deviceHost = deviceListenAddress(e.HOST);
+  if (deviceHost === undefined) {
+    throw new ConfigError(
+      'bad setting HOST: must be an IPv4 address, 0.0.0.0, :: or localhost (GB28181 devices are given an IPv4 address to reach)',
+    );
+  }
+  // A device told an address the platform does not listen on fails its live video: follow HOST.
+  const media: Pick<Config['media'], 'ip' | 'ipSource'> = e.MEDIA_IP
+    ? { ip: e.MEDIA_IP, ipSource: 'MEDIA_IP' }
+    : isWildcard(e.HOST)
+      ? { ip: lanAddress(interfaces), ipSource: 'LAN' }
+      : { ip: deviceHost, ipSource: 'HOST' };
   return {
     port: e.PORT,
     host: e.HOST,
+    deviceHost,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
     // Relative to where the user ran `npm start` (npm runs workspace scripts in their own folder).
@@ -160,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     title: e.CONSOLE_TITLE,
     webDist: e.WEB_DIST,
     sip: { port: e.SIP_PORT, id: e.SIP_ID, domain: e.SIP_DOMAIN ?? e.SIP_ID.slice(0, 10), password: e.SIP_PASSWORD },
-    media: { ip: e.MEDIA_IP, rtpPort: e.RTP_PORT },
+    media: { ...media, rtpPort: e.RTP_PORT },
     aiLoginNames:
       e.AI_LOGIN_NAMES === '*' ? '*' : (e.AI_LOGIN_NAMES?.split(',').map((n) => n.trim().toLowerCase()) ?? []),
     secretKey: e.SECRET_KEY ? createSecretKey(e.SECRET_KEY) : undefined,

@@ -1,6 +1,7 @@
 // `npm run demo`: the console with a simulated fleet — two projects, cameras and an 8-channel NVR
-// registering over GB28181 — so a newcomer sees live video minutes after cloning. The fleet is
-// created through the API once (idempotent), then the simulator runs in this process.
+// registering over GB28181 and raising alarms with pictures every few minutes — so a newcomer sees
+// live video and the alarm flow minutes after cloning. The fleet is created through the API once
+// (idempotent), then the simulator runs in this process.
 import { constants, publicEncrypt } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { loadConfig } from './config.js';
+import { demoAlarmInterval, startDemoAlarms, type DemoAlarms } from './demo-alarms.js';
 import { StartRefused } from './ops/start-guards.js';
 import { die, serve } from './serve.js';
 
@@ -179,8 +181,11 @@ function claimDemoData(config: ReturnType<typeof loadConfig>, defaultFolder: boo
 async function demo(): Promise<void> {
   const config = loadConfig({ DATA_DIR: './data-demo', CONSOLE_ADMIN_PASSWORD: 'Admin@2026demo', ...process.env });
   claimDemoData(config, !process.env.DATA_DIR);
+  const alarmInterval = demoAlarmInterval(process.argv.slice(2), process.env);
   const sims: Simulator[] = [];
+  let alarms: DemoAlarms | undefined;
   const app = await serve(config, async () => {
+    alarms?.stop();
     await Promise.all(sims.map((s) => s.stop()));
   });
   await seed(app, config.admin.loginName, config.admin.password ?? '');
@@ -196,8 +201,19 @@ async function demo(): Promise<void> {
   sims.push(createSimulator({ ...common, type: 'ipc', count: CAMERAS.length, firstId: IPC_FIRST, transport: 'udp' }));
   sims.push(createSimulator({ ...common, type: 'nvr', count: 1, channels: 8, firstId: NVR_ID, transport: 'tcp' }));
   await Promise.all(sims.map((s) => s.start()));
+  if (alarmInterval !== null) {
+    alarms = startDemoAlarms({
+      devices: () => sims.flatMap((s) => s.devices),
+      intervalMs: alarmInterval,
+      log: (line) => app.log.warn(line),
+    });
+  }
+  const alarmLine =
+    alarmInterval === null
+      ? 'Simulated alarms are off.'
+      : `Every ${alarmInterval / 60_000} min they raise a few alarms with pictures (DEMO_ALARM_MINUTES; DEMO_ALARMS=off stops them).`;
   process.stdout.write(
-    `\n  Demo console: http://localhost:${config.port}/\n  Sign in as ${DEMO.loginName} / ${DEMO.password} (platform admin: ${config.admin.loginName} / ${config.admin.password ?? 'as set before'})\n  ${CAMERAS.length} simulated cameras and an 8-channel NVR are registering over GB28181 on port ${server.port}.\n\n`,
+    `\n  Demo console: http://localhost:${config.port}/\n  Sign in as ${DEMO.loginName} / ${DEMO.password} (platform admin: ${config.admin.loginName} / ${config.admin.password ?? 'as set before'})\n  ${CAMERAS.length} simulated cameras and an 8-channel NVR are registering over GB28181 on port ${server.port}.\n  ${alarmLine}\n\n`,
   );
 }
 

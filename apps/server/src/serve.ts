@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { mkdirSync } from 'node:fs';
 import { ConfigError, type Config } from './config.js';
+import { announceDeviceAddresses } from './ops/device-addresses.js';
 import { checkPortsFree, lockDataDir, StartRefused } from './ops/start-guards.js';
 
 /**
@@ -14,8 +15,8 @@ export async function serve(config: Config, beforeClose?: () => Promise<void>): 
   // cannot listen must not have opened (and migrated) it first.
   mkdirSync(config.dataDir, { recursive: true });
   if (!config.databaseUrl) lockDataDir(config.dataDir);
-  await checkPortsFree(config.host, [
-    { name: 'HTTP', port: config.port },
+  await checkPortsFree(config.host, [{ name: 'HTTP', port: config.port }]);
+  await checkPortsFree(config.deviceHost, [
     { name: 'SIP', port: config.sip.port, udp: true },
     { name: 'RTP', port: config.media.rtpPort, udp: true },
   ]);
@@ -50,11 +51,15 @@ export async function serve(config: Config, beforeClose?: () => Promise<void>): 
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  const devices = await app.listenDevices(config.host);
-  app.log.info(
-    { sipPort: devices.sipPort, rtpPort: devices.rtpPort, sipId: config.sip.id, mediaIp: app.gateway.settings.ip },
-    'GB28181 gateway listening',
-  );
+  const devices = await app.listenDevices();
+  announceDeviceAddresses(app.log, {
+    ip: app.gateway.settings.ip,
+    source: config.media.ipSource,
+    listen: config.deviceHost,
+    sipPort: devices.sipPort,
+    rtpPort: devices.rtpPort,
+    sipId: config.sip.id,
+  });
   if (devices.generatedSipPassword) {
     // Like the admin password: printed once, when it is made; kept in the database from then on.
     process.stdout.write(

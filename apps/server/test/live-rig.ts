@@ -40,12 +40,27 @@ export type LiveRig = {
   close(): Promise<void>;
 };
 
-export async function createLiveRig(gateway: AppOverrides['gateway'] = {}): Promise<LiveRig> {
+/**
+ * `env` changes settings (an empty value unsets one, as MEDIA_IP: '' leaves the address to HOST);
+ * `logger` replaces the silent one (pino options with a `stream` capture the log).
+ */
+export async function createLiveRig(
+  gateway: AppOverrides['gateway'] = {},
+  o: { env?: Record<string, string>; logger?: AppOverrides['logger'] } = {},
+): Promise<LiveRig> {
   const t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { syncJitterMs: 0, idleMs: 1500, ...gateway } },
+    {
+      HOST: '127.0.0.1',
+      SIP_PORT: '0',
+      RTP_PORT: '0',
+      MEDIA_IP: '127.0.0.1',
+      SIP_PASSWORD: 'platform-pass',
+      ...o.env,
+    },
+    { gateway: { syncJitterMs: 0, idleMs: 1500, ...gateway }, ...(o.logger !== undefined ? { logger: o.logger } : {}) },
   );
-  const sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  // Where the configuration says (HOST), as a started server does.
+  const sipPort = (await t.app.listenDevices()).sipPort;
   const httpBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const sims: Simulator[] = [];
 

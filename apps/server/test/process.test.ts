@@ -112,6 +112,10 @@ describe('server process', () => {
     expect(await signIn(s.port, generated)).toBe(1);
     // The gateway's default device password is generated, kept and shown once the same way.
     await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 default device password: \S{8,}/);
+    // With HOST=127.0.0.1 and no MEDIA_IP, devices are told the address SIP and RTP listen on.
+    expect(s.stdout()).toMatch(/devices register at 127\.0\.0\.1:\d+ \(UDP and TCP\)/);
+    expect(s.stdout()).toMatch(/devices send live video \(RTP, UDP and TCP\) to 127\.0\.0\.1:\d+, the HOST address/);
+    expect(s.stdout()).not.toMatch(/"level":40/);
     // With no SECRET_KEY, the key that seals it in the database is made beside it, for its owner only.
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     key = readFileSync(keyFile, 'utf8');
@@ -123,7 +127,7 @@ describe('server process', () => {
     const s = await start({});
     expect(await signIn(s.port, generated)).toBe(1);
     // By now the gateway is listening (it binds right after HTTP): neither secret is printed again.
-    await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 gateway listening/);
+    await expect.poll(() => s.stdout(), { timeout: 10_000 }).toMatch(/GB28181 SIP server: devices register at/);
     expect(s.stdout()).not.toContain('Generated password');
     expect(s.stdout()).not.toContain('default device password');
     // The same key, read again: the sealed default password opened with it (else the start had failed).

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { configureApi } from './app/api/environment';
+import { followLanguage } from './app/language-sync';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { isPublicPath } from './app/routes';
@@ -27,6 +28,7 @@ async function start(): Promise<void> {
   const router = createAppRouter();
   navigate = (path, notice) => void router.navigate(path, { replace: true, state: notice ? { notice } : null });
   const queryClient = createQueryClient();
+  followLanguage(queryClient);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -19,6 +19,24 @@ export const ALARM_TYPE_EVENTS: Record<AlarmType, string> = {
   H: 'StorageNotExist',
 };
 
+/** The SPEC type a device's event name stands for (`VideoMotion` → A, any case); null for any other text. */
+export function eventType(text: string): AlarmType | null {
+  const name = text.trim().toLowerCase();
+  for (const type of ALARM_TYPES) if (ALARM_TYPE_EVENTS[type].toLowerCase() === name) return type;
+  return null;
+}
+
+/** Why the platform found a device offline; its own offline alarm says which (`offlineContent`). */
+export const OFFLINE_REASONS = ['keepalive', 'expired', 'unregistered', 'connection'] as const;
+export type OfflineReason = (typeof OFFLINE_REASONS)[number];
+/** The content of the platform's offline alarm: a fixed form the console and notices translate. */
+export const offlineContent = (reason: OfflineReason) => `offline (${reason})`;
+/** The reason an offline alarm's content names; null when it names none the platform gives. */
+export function offlineReasonOf(content: string): OfflineReason | null {
+  const reason = /^offline \((\w+)\)$/.exec(content.trim())?.[1];
+  return (OFFLINE_REASONS as readonly string[]).includes(reason ?? '') ? (reason as OfflineReason) : null;
+}
+
 export const HANDLING_STATES = ['untreated', 'treating', 'treated'] as const;
 export const HandlingSchema = z.enum(HANDLING_STATES).describe('handling state');
 export type Handling = z.infer<typeof HandlingSchema>;
@@ -62,6 +80,18 @@ const alarmFilters = {
   alarmTimeEnd: alarmTime().optional(),
   status: ReadStatusSchema.optional(),
   handling: HandlingSchema.optional(),
+  sinceId: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('only alarms that arrived after this id (ids grow with arrival): how many wait above a list held still'),
+  untilId: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('only alarms up to this id: a list held still while newer alarms wait (its rows keep their places)'),
 };
 const endNotBeforeStart = (q: { alarmTimeBegin?: string | undefined; alarmTimeEnd?: string | undefined }) =>
   !q.alarmTimeBegin || !q.alarmTimeEnd || q.alarmTimeEnd >= q.alarmTimeBegin;

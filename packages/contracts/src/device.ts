@@ -75,6 +75,12 @@ export const DeviceSchema = z
     channelCount: z.number().int(),
     tags: z.array(z.string()),
     createdAt: z.string(),
+    lastSeen: z
+      .string()
+      .nullable()
+      .describe(
+        'ISO 8601: when the platform last heard from the device (registration or keepalive; for an online device within 5 minutes); null if never',
+      ),
   })
   .meta({ id: 'Device' });
 export type Device = z.infer<typeof DeviceSchema>;

@@ -5,6 +5,7 @@ export * from './i18n.js';
 export * from './privileges.js';
 export * from './reset.js';
 export * from './rules.js';
+export * from './issues.js';
 export * from './session.js';
 export * from './outbox.js';
 export * from './organisation.js';

@@ -2,6 +2,8 @@
 
 /** SPEC §5: at least 4 characters, first a letter, then letters or digits. */
 export const LOGIN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{3,31}$/;
+/** The longest login name the pattern takes; named in the message of a longer one. */
+export const LOGIN_NAME_MAX = 32;
 /** SPEC §5 helper check: mobile starts with 1, then 3, 4, 5, 7 or 8, 11 digits in all. */
 export const MOBILE_PATTERN = /^1[34578]\d{9}$/;
 /** SPEC §5 text check: letters, digits and Chinese only (single spaces allowed between words in names). */

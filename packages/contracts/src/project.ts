@@ -12,6 +12,9 @@ export const proName = () =>
     .max(32, { error: 'validation.tooLong' })
     .regex(PROJECT_NAME_PATTERN, { error: 'project.nameSpecial' });
 
+/** A logo is the url the logo upload answered. */
+const proLogo = () => z.string({ error: 'project.logoRequired' }).min(1, { error: 'project.logoRequired' }).max(200);
+
 export const ProjectKindSchema = z
   .enum(['project', 'area'])
   .describe('a project (or sub-project) or a monitoring area');
@@ -19,11 +22,9 @@ export const ProjectKindSchema = z
 export const AddProjectSchema = z
   .strictObject({
     proName: proName(),
-    proLogo: z
-      .string({ error: 'project.logoRequired' })
-      .min(1, { error: 'project.logoRequired' })
-      .max(200)
-      .describe('the url answered by the logo upload'),
+    proLogo: proLogo()
+      .optional()
+      .describe('the url answered by the logo upload; required for a project (SPEC §5), optional for an area'),
     parentId: IdSchema.nullable().optional().describe('the node it hangs under; none for a top-level project'),
     kind: ProjectKindSchema.default('project'),
   })
@@ -32,7 +33,10 @@ export const UpdateProjectSchema = z
   .strictObject({
     id: IdSchema,
     proName: proName(),
-    proLogo: z.string().min(1, { error: 'project.logoRequired' }).max(200),
+    proLogo: proLogo()
+      .nullable()
+      .optional()
+      .describe("a new logo url; null takes an area's logo away (a project keeps one); absent leaves it as it is"),
   })
   .meta({ id: 'UpdateProject' });
 export const DeleteProjectsSchema = z

@@ -1,6 +1,13 @@
 // Field rules of SPEC §5 as zod builders; each failure carries a message key from the catalogs.
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_PATTERN, LOGIN_NAME_PATTERN, MOBILE_PATTERN, TEXT_PATTERN } from './patterns.js';
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  LOGIN_NAME_MAX,
+  LOGIN_NAME_PATTERN,
+  MOBILE_PATTERN,
+  TEXT_PATTERN,
+} from './patterns.js';
 
 export {
   LOGIN_NAME_PATTERN,
@@ -20,6 +27,7 @@ export const loginName = () =>
   requiredString()
     .trim()
     .min(1, { error: 'validation.required' })
+    .max(LOGIN_NAME_MAX, { error: 'validation.tooLong' })
     .regex(LOGIN_NAME_PATTERN, { error: 'validation.loginName' })
     .describe('Login name: 4–32 letters or digits, starting with a letter');
 

@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-picture-segments.js';
 import * as m0010 from './migrations/0010-alarm-fillfactor.js';
 import * as m0011 from './migrations/0011-enrolment-secret.js';
 import * as m0012 from './migrations/0012-sign-in-limits.js';
+import * as m0014 from './migrations/0014-user-language.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-alarm-fillfactor': m0010,
   '0011-enrolment-secret': m0011,
   '0012-sign-in-limits': m0012,
+  '0014-user-language': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

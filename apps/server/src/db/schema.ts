@@ -44,6 +44,9 @@ export interface UserTable {
   password_changed_at: Generated<Date>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The language and IANA zone the user last used the console in (migration 0014); null before. */
+  language: Generated<string | null>;
+  time_zone: Generated<string | null>;
 }
 
 export interface SessionTable {

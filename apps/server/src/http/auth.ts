@@ -18,6 +18,8 @@ export type Principal = {
   mobile: string | null;
   email: string | null;
   enterpriseName: string;
+  /** The platform operator's own enterprise: its name, while unchanged, is shown in the reader's language. */
+  enterpriseIsPlatform: boolean;
   /** Device group limiting which devices and channels a staff member sees (SPEC §6). */
   groupId: number | null;
   roles: { id: number; roleName: string }[];

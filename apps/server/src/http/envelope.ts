@@ -3,13 +3,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
-  CATALOGS,
-  DEFAULT_LANGUAGE,
   envelope,
   httpStatusOf,
+  issueProblem,
   resolveLanguage,
   translate,
   type AppCode,
+  type IssueLike,
   type Language,
   type MessageKey,
 } from '@svc/contracts';
@@ -62,12 +62,6 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     .send(errorEnvelope(request.language, error));
 }
 
-const ZOD_CODE_REASON: Record<string, string> = {
-  invalid_type: 'validation.type',
-  too_big: 'validation.tooLong',
-  too_small: 'validation.tooShort',
-};
-
 /** Turns a schema violation into 4000 naming the first field at fault and why. */
 function validationError(error: FastifyError): AppError {
   const first = error.validation?.[0];
@@ -84,12 +78,10 @@ function validationError(error: FastifyError): AppError {
     : error.validationContext === 'body'
       ? 'body'
       : (error.validationContext ?? 'request');
-  // Schemas carry catalogue keys as messages; zod's own English messages fall back to one per kind.
-  const message = first.message ?? '';
-  const reason = (
-    message in CATALOGS[DEFAULT_LANGUAGE] ? message : (ZOD_CODE_REASON[first.keyword] ?? 'validation.invalid')
-  ) as MessageKey;
-  return AppError.param(field, reason);
+  // Schemas carry catalogue keys as messages; a crossed bound is named ("at most 20 characters");
+  // zod's own English messages fall back to one per kind.
+  const problem = issueProblem({ ...(first.params as IssueLike), code: first.keyword, message: first.message });
+  return AppError.param(field, problem.key as MessageKey, problem.params);
 }
 
 /**

@@ -14,7 +14,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up on each request, not listed once at start: apps/web/dist is a link that a new build
+      // replaces while the server runs (scripts/build-web.mjs), and the new build's files must be found. Only the
+      // routes below serve them, so unknown API paths still reach the 404 handler untouched.
+      serve: false,
       index: false,
       // The build writes .br and .gz beside each asset: send those to clients that accept them.
       preCompressed: true,
@@ -23,9 +26,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) =>
+      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb) throw new AppError(404);
+    // A hashed asset that is not there (a page of an older build asking for a chunk long gone) is a plain 404: the
+    // console's loader sees a failed chunk rather than index.html parsed as a script.
+    if (isApiPath(request.url) || request.method !== 'GET' || !hasWeb || request.url.startsWith('/assets/')) {
+      throw new AppError(404);
+    }
+    // The build's top-level files (favicon.svg, robots.txt…): one path segment naming a file that is there.
+    const file = /^\/([\w.-]+\.\w+)(?:\?|$)/.exec(request.url)?.[1];
+    if (file && !file.startsWith('.') && existsSync(join(webDist, file))) return reply.sendFile(file);
     // Unknown paths are the console's: it routes them, and shows its 404 page for ones it does not know.
     // SPEC §2: the layout (custom-branded or standard) comes from a cookie, and the console reloads
     // when it is missing — so every document carries it.

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Gb28181Gateway } from '../gateway/gb28181/gateway.js';
 import type { Dialog } from '../gateway/gb28181/invite.js';
 import { InviteError } from '../gateway/gb28181/invite.js';
+import type { Registration } from '../gateway/gb28181/registry.js';
 import { SipTimeoutError } from '../gateway/gb28181/transactions.js';
 import { StreamHub } from './hub.js';
 import { WS_MAX_HEADER } from './ws-frame.js';
@@ -58,6 +59,11 @@ export class LiveSession {
   ready!: Promise<void>;
   readonly remux: PsToFmp4;
   sink!: RtpSink;
+  /** RTP packets of this stream so far, and the ingest's unclaimed count at the start: why no keyframe came. */
+  packets = 0;
+  unknownAtStart = 0;
+  /** How it ended (set by the first end). */
+  ended: { code: number; reason: string } | undefined;
 
   constructor(
     readonly key: string,
@@ -77,6 +83,9 @@ export class LiveSession {
     );
   }
 }
+
+const ssrcText = (ssrc: number) => String(ssrc).padStart(10, '0');
+const peerText = (reg: Registration) => `${reg.peer.transport} ${reg.peer.address}:${reg.peer.port}`;
 
 /** A stream that delivered nothing for this long has failed. */
 const STALL_MS = 10_000;
@@ -122,7 +131,12 @@ export class LiveStreams {
     const key = streamKeyOf(r);
     let session = this.find(key);
     if (!session) {
-      session = this.start(key, r);
+      try {
+        session = this.start(key, r);
+      } catch (err) {
+        if (err instanceof LiveError) this.failed(r, err.code, err.message);
+        throw err;
+      }
       this.sessions.set(key, session);
     }
     session.lastWatched = this.now();
@@ -135,64 +149,92 @@ export class LiveStreams {
     await Promise.all([...this.sessions.values()].map((s) => this.end(s, 4105, 'server shutting down')));
   }
 
+  /**
+   * Logs why a live view could not start: the API answers only the SPEC code, and the cause (an
+   * unreachable media address, a device refusing) is the operator's to see.
+   */
+  failed(
+    r: { gbCode: string | null; channelCode: string; stream: LiveStream },
+    code: number,
+    why: string,
+    more: object = {},
+  ): void {
+    this.o.log.warn(
+      { gbCode: r.gbCode, channelCode: r.channelCode, stream: r.stream, code, ...more },
+      `live view of channel ${r.channelCode} on device ${r.gbCode ?? '-'} failed (${code}): ${why}`,
+    );
+  }
+
   private start(key: string, r: PlayRequest): LiveSession {
     const reg = this.o.gateway.registration(r.gbCode);
+    if (!reg) throw new LiveError(4101, 'device offline: it is not registered');
     const session = new LiveSession(key, r, this.allocateSsrc(), this.now());
-    if (!reg) {
-      session.ready = Promise.reject(new LiveError(4101, 'device offline'));
-      session.closed = true;
-      return session;
-    }
+    session.unknownAtStart = this.o.ingest.stats.unknown;
     session.sink = {
       address: reg.peer.address,
       onPacket: (p) => {
         session.lastPacketAt = this.now();
+        session.packets++;
         session.remux.pushRtp(p);
       },
       onClose: () => this.endLater(session, 4105, 'media connection closed'),
     };
     this.o.ingest.expect(session.ssrc, session.sink);
-    session.ready = this.begin(session).catch(async (err: unknown) => {
+    session.ready = this.begin(session, reg).catch(async (err: unknown) => {
+      if (err instanceof LiveError) {
+        this.failed(r, err.code, err.message, { ssrc: ssrcText(session.ssrc), mode: r.mode, peer: peerText(reg) });
+      }
       await this.end(session, 4105, 'start failed');
       throw err;
     });
     return session;
   }
 
-  private async begin(s: LiveSession): Promise<void> {
+  private async begin(s: LiveSession, reg: Registration): Promise<void> {
     const r = s.request;
-    const reg = this.o.gateway.registration(r.gbCode);
-    if (!reg) throw new LiveError(4101, 'device offline');
     const firstFrameMs = this.o.firstFrameMs ?? 10_000;
     const deadline = this.now() + firstFrameMs;
-    const ssrc = String(s.ssrc).padStart(10, '0');
+    const ssrc = ssrcText(s.ssrc);
+    const mediaPort = this.o.mediaPort();
+    let media = `the SDP told the device to send it to ${this.o.gateway.settings.ip}:${mediaPort} over ${r.mode === 'UDP' ? 'UDP' : 'TCP'}`;
     try {
       s.dialog = await this.o.gateway.invites.invite(reg, {
         channelCode: r.channelCode,
         ssrc,
         mode: r.mode,
-        mediaPort: this.o.mediaPort(),
+        mediaPort,
         timeoutMs: firstFrameMs,
         ...(r.stream === 'sub' ? { streamNumber: 1 } : {}),
       });
     } catch (err) {
-      if (err instanceof SipTimeoutError) throw new LiveError(4104, 'device did not answer the INVITE');
-      if (err instanceof InviteError) throw new LiveError(4105, err.message);
+      if (err instanceof SipTimeoutError) {
+        throw new LiveError(
+          4104,
+          `device did not answer the INVITE within ${firstFrameMs / 1000} s (sent to ${peerText(reg)})`,
+        );
+      }
+      if (err instanceof InviteError) throw new LiveError(4105, `${err.message} to the INVITE`);
       throw err;
     }
-    if (s.closed) throw new LiveError(4105, 'session ended while starting');
+    if (s.closed) {
+      // The dialog came up after the session ended: hang it up, unless the device is gone.
+      if (s.ended?.code !== 4101) await this.o.gateway.bye(s.dialog);
+      throw new LiveError(s.ended?.code === 4101 ? 4101 : 4105, `session ended while starting: ${s.ended?.reason}`);
+    }
     if (r.mode === 'TCP-ACTIVE') {
       const port = s.dialog.answer.media?.port;
       const host = s.dialog.answer.connection ?? reg.peer.address;
-      if (!port) throw new LiveError(4105, 'device answered no media port');
-      await this.o.ingest.connect(host, port, s.ssrc).catch(() => {
-        throw new LiveError(4105, 'could not reach the device media port');
+      if (!port) throw new LiveError(4105, 'device answered the INVITE without a media port');
+      media = `the platform connected to the device's media port ${host}:${port}`;
+      await this.o.ingest.connect(host, port, s.ssrc).catch((err: unknown) => {
+        const code = (err as NodeJS.ErrnoException).code ?? String(err);
+        throw new LiveError(4105, `could not connect to the device's media port ${host}:${port} (${code})`);
       });
     }
-    await this.firstKeyframe(s, Math.max(0, deadline - this.now()));
+    await this.firstKeyframe(s, Math.max(0, deadline - this.now()), () => this.mediaReport(s, media), firstFrameMs);
   }
 
-  private firstKeyframe(s: LiveSession, waitMs: number): Promise<void> {
+  private firstKeyframe(s: LiveSession, waitMs: number, report: () => string, firstFrameMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (s.hub.init) return resolve();
       const started = this.now();
@@ -202,13 +244,32 @@ export class LiveStreams {
           resolve();
         } else if (s.closed) {
           clearInterval(poll);
-          reject(new LiveError(4105, 'stream ended'));
+          reject(
+            new LiveError(
+              s.ended?.code === 4101 ? 4101 : 4105,
+              `stream ended before its first keyframe (${s.ended?.reason}): ${report()}`,
+            ),
+          );
         } else if (this.now() - started >= waitMs) {
           clearInterval(poll);
-          reject(new LiveError(4104, 'no stream in time'));
+          reject(new LiveError(4104, `no stream within ${firstFrameMs / 1000} s: ${report()}`));
         }
       }, 10);
     });
+  }
+
+  /** What arrived of a stream that did not start: its own RTP, someone else's, or nothing. */
+  private mediaReport(s: LiveSession, media: string): string {
+    const ssrc = ssrcText(s.ssrc);
+    if (s.packets > 0) {
+      return `${s.packets} RTP packets of SSRC ${ssrc} arrived without a keyframe the server could read (${media})`;
+    }
+    const stray = this.o.ingest.stats.unknown > s.unknownAtStart ? this.o.ingest.lastUnknown : undefined;
+    return `no RTP of SSRC ${ssrc} arrived; ${media}; ${
+      stray
+        ? `RTP no stream expected did arrive meanwhile, latest SSRC ${ssrcText(stray.ssrc)} from ${stray.address}`
+        : 'no other RTP arrived either'
+    }`;
   }
 
   private allocateSsrc(): number {
@@ -228,6 +289,7 @@ export class LiveStreams {
   private async end(s: LiveSession, code: number, reason: string, bye = true): Promise<void> {
     if (s.closed && !this.sessions.has(s.key)) return;
     s.closed = true;
+    s.ended ??= { code, reason };
     if (this.sessions.get(s.key) === s) this.sessions.delete(s.key);
     this.usedSsrc.delete(s.ssrc);
     if (s.sink) this.o.ingest.release(s.sink);

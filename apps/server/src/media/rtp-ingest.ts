@@ -21,6 +21,8 @@ const MAX_RTP_PACKET = 65_535;
 
 export class RtpIngest {
   readonly stats = { packets: 0, bytes: 0, unknown: 0, malformed: 0, tcpConnections: 0 };
+  /** The latest packet no stream claimed: a live start that fails can tell whether media went astray. */
+  lastUnknown: { ssrc: number; address: string } | undefined;
   private readonly sinks = new Map<number, RtpSink>();
   private readonly sockets = new Set<net.Socket>();
   private udp: dgram.Socket | undefined;
@@ -82,7 +84,7 @@ export class RtpIngest {
     }
     const sink = this.sinkFor(p.value.ssrc, address);
     if (!sink) {
-      this.stats.unknown++;
+      this.unknown(p.value.ssrc, address);
       return;
     }
     this.count(buf.length);
@@ -110,7 +112,7 @@ export class RtpIngest {
         if (!sink) {
           sink = this.sinkFor(expectedSsrc ?? p.value.ssrc, socket.remoteAddress ?? '');
           if (!sink) {
-            this.stats.unknown++;
+            this.unknown(p.value.ssrc, socket.remoteAddress ?? '');
             socket.destroy();
             return;
           }
@@ -142,6 +144,11 @@ export class RtpIngest {
     this.sinks.delete(offered);
     this.sinks.set(ssrc, sink);
     return sink;
+  }
+
+  private unknown(ssrc: number, address: string): void {
+    this.stats.unknown++;
+    this.lastUnknown = { ssrc, address: address.replace(/^::ffff:/, '') };
   }
 
   private count(bytes: number): void {

@@ -159,6 +159,57 @@ describe('alarm records', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('holds a list still at the alarm it stood at, and counts the alarms that arrived since', async () => {
+    const ask = (body: object) => as(boss.token).post('/api/alarm/page/query', { size: 4, type: 'G', ...body });
+    const before = data<Page>(await ask({ page: 1 }));
+    const held = before.list[0]!.id;
+    const secondBefore = data<Page>(await ask({ page: 2 }));
+    const arrived: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const added = await as(boss.token).post('/api/alarm/add', { deviceId: southCam, type: 'G', content: `new ${i}` });
+      arrived.push(data<{ id: number }>(added).id);
+    }
+    // Live, the new alarms push every row down; held, each page keeps its rows, by cursor or by number.
+    expect(
+      data<Page>(await ask({ page: 1 }))
+        .list.slice(0, 2)
+        .map((a) => a.id),
+    ).toEqual(arrived.reverse());
+    const first = data<Page>(await ask({ page: 1, untilId: held }));
+    expect(first.list.map((a) => a.id)).toEqual(before.list.map((a) => a.id));
+    expect(first.total).toBe(before.total);
+    const byNumber = data<Page>(await ask({ page: 2, untilId: held }));
+    const byCursor = data<Page>(await ask({ page: 2, untilId: held, cursor: first.nextCursor }));
+    expect(byNumber.list.map((a) => a.id)).toEqual(secondBefore.list.map((a) => a.id));
+    expect(byCursor.list.map((a) => a.id)).toEqual(secondBefore.list.map((a) => a.id));
+    // What waits above it, with the same filters; none wait above the newest.
+    const waiting = async (body: object) =>
+      data<{ total: number }>(await as(boss.token).post('/api/alarm/countAll', { type: 'G', ...body })).total;
+    expect(await waiting({ sinceId: held })).toBe(2);
+    expect(await waiting({ sinceId: held, projectId: north })).toBe(0);
+    expect(await waiting({ sinceId: Math.max(...arrived) })).toBe(0);
+    expect((await ask({ page: 1, untilId: -1 })).code).toBe(4000);
+    await as(boss.token).post('/api/alarm/deleteByIds', arrived);
+  });
+
+  it('remembers the language and zone the console opens in for alarm notices, never from a request naming neither', async () => {
+    const locale = () =>
+      t.db
+        .selectFrom('user')
+        .select(['language', 'time_zone'])
+        .where('login_name', '=', boss.loginName)
+        .executeTakeFirstOrThrow();
+    const open = (headers: Record<string, string>) =>
+      t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: boss.token, ...headers } });
+    expect((await open({ language: 'zh-TW', timezone: 'Asia/Taipei' })).body.code).toBe(1);
+    expect(await locale()).toEqual({ language: 'zh-TW', time_zone: 'Asia/Taipei' });
+    // A link from another site carries the cookie but none of the console's headers: nothing changes.
+    expect((await open({})).body.code).toBe(1);
+    expect(await locale()).toEqual({ language: 'zh-TW', time_zone: 'Asia/Taipei' });
+    expect((await open({ language: 'en-US', timezone: 'Europe/Berlin' })).body.code).toBe(1);
+    expect(await locale()).toEqual({ language: 'en-US', time_zone: 'Europe/Berlin' });
+  });
+
   it('marks read and unread in batch, and the unread count follows', async () => {
     const unread = async () =>
       data<{ unread: number; total: number }>(await as(boss.token).post('/api/alarm/countAll', {})).unread;

@@ -96,6 +96,50 @@ describe('image upload', () => {
   it('says so in Chinese too', async () => {
     expect((await upload(acme.token, Buffer.from('nope'), 'a.png', 'zh-CN')).msg).toContain('上传格式错误');
   });
+
+  it.each([
+    ['en-US', 'Upload format error: use JPG, JPEG, PNG or GIF.', 'Upload failed: the file is larger than 2 MB.'],
+    ['zh-CN', '上传格式错误：请使用 JPG、JPEG、PNG 或 GIF', '上传失败：文件大小不能超过 2 MB'],
+    ['zh-TW', '上傳格式錯誤：請使用 JPG、JPEG、PNG 或 GIF', '上傳失敗：檔案大小不能超過 2 MB'],
+  ])('answers SPEC §5 upload messages in %s, with no parameter-error prefix', async (language, format, size) => {
+    const big = Buffer.concat([makePng(2, 2), Buffer.alloc(2 * 1024 * 1024)]);
+    expect(await upload(acme.token, Buffer.from('nope'), 'a.png', language)).toEqual({ code: 4000, msg: format });
+    expect(await upload(acme.token, big, 'a.png', language)).toEqual({ code: 4000, msg: size });
+    // The project logo route answers the same way.
+    const { payload, headers } = multipartFile(Buffer.from('nope'), 'a.png');
+    const logo = await t.call({
+      method: 'POST',
+      url: '/api/file/project/logoUpload/0',
+      headers: { ...headers, xaccesstoken: acme.token, language },
+      payload,
+    });
+    expect(logo.body).toEqual({ code: 4000, msg: format });
+  });
+
+  it('names the pixel limit of a logo too large to scale, rather than calling it no image', async () => {
+    // A tiny file whose header claims a 10,000 × 6,000 canvas (refused before anything decodes it).
+    const huge = makePng(2, 2);
+    huge.writeUInt32BE(10_000, 16);
+    huge.writeUInt32BE(6_000, 20);
+    const { payload, headers } = multipartFile(huge, 'huge.png');
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/file/project/logoUpload/0',
+      headers: { ...headers, xaccesstoken: acme.token },
+      payload,
+    });
+    expect(res.body).toEqual({ code: 4000, msg: 'Upload failed: the image may have at most 50 million pixels.' });
+  });
+
+  it('asks for a file when none is sent', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/file/localUpload/5',
+      headers: { xaccesstoken: acme.token, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.body).toEqual({ code: 4000, msg: 'Upload failed: choose a file to upload.' });
+  });
 });
 
 describe('enterprise info', () => {

@@ -153,6 +153,83 @@ describe('project tree', () => {
     expect(JSON.stringify(tree)).not.toContain('Dock');
   });
 
+  it('adds and edits a monitoring area without a logo, while a project still needs one', async () => {
+    const site = await addProject(boss.token, 'Plaza');
+    const added = await as(boss.token).post('/api/project/add', { proName: 'Atrium', kind: 'area', parentId: site });
+    expect(added).toMatchObject({ code: 1, msg: 'Monitoring area added.' });
+    const area = (added.data as { id: number }).id;
+    const node = async () =>
+      data<Node[]>(await as(boss.token).post('/api/project/query/mine'))
+        .find((n) => n.id === site)!
+        .children.find((c) => c.id === area) as Node & { proLogo: string | null };
+    expect((await node()).proLogo).toBeNull();
+    // Renamed as it is, then given a logo, then the logo taken away again.
+    expect((await as(boss.token).post('/api/project/update', { id: area, proName: 'Atrium_2' })).code).toBe(1);
+    expect((await node()).proLogo).toBeNull();
+    expect(
+      (await as(boss.token).post('/api/project/update', { id: area, proName: 'Atrium_2', proLogo: logo })).code,
+    ).toBe(1);
+    expect((await node()).proLogo).toBe(logo);
+    expect(
+      (await as(boss.token).post('/api/project/update', { id: area, proName: 'Atrium_2', proLogo: null })).code,
+    ).toBe(1);
+    expect((await node()).proLogo).toBeNull();
+
+    // SPEC §5: a project's logo is required, on adding and on editing.
+    const project = await as(boss.token).post('/api/project/add', { proName: 'NoLogo', parentId: site });
+    expect(project).toMatchObject({ code: 4000 });
+    expect(project.msg).toContain('Project logo cannot be empty.');
+    const edited = await as(boss.token).post('/api/project/update', { id: site, proName: 'Plaza', proLogo: null });
+    expect(edited.code).toBe(4000);
+    expect(edited.msg).toContain('Project logo cannot be empty.');
+  });
+
+  it('refuses a name already used beside it under the same parent, in the caller’s language, naming the field', async () => {
+    const site = await addProject(boss.token, 'Siblings');
+    const other = await addProject(boss.token, 'Cousins');
+    await addProject(boss.token, 'Lobby', site, 'area');
+    const again = await as(boss.token).post('/api/project/add', { proName: 'Lobby', kind: 'area', parentId: site });
+    expect(again).toEqual({
+      code: 409,
+      msg: 'A project or monitoring area named Lobby already exists at this level.',
+      data: { field: 'proName' },
+    });
+    // A sub-project is a sibling too, and so are top-level projects among themselves.
+    expect(
+      (await as(boss.token).post('/api/project/add', { proName: 'Lobby', proLogo: logo, parentId: site })).code,
+    ).toBe(409);
+    expect((await as(boss.token).post('/api/project/add', { proName: 'Siblings', proLogo: logo })).code).toBe(409);
+    const zh = await t.call({
+      method: 'POST',
+      url: '/api/project/add',
+      headers: { xaccesstoken: boss.token, language: 'zh-CN' },
+      payload: { proName: 'Lobby', kind: 'area', parentId: site },
+    });
+    expect(zh.body.msg).toBe('同一层级下已存在名为“Lobby”的项目或监控区域');
+    // The same name under another parent is fine, and so is a project keeping its own name.
+    const elsewhere = await addProject(boss.token, 'Lobby', other, 'area');
+    expect((await as(boss.token).post('/api/project/update', { id: elsewhere, proName: 'Lobby' })).code).toBe(1);
+    // Renaming onto a sibling's name is refused the same way.
+    const hall = await addProject(boss.token, 'Hall', site, 'area');
+    expect(await as(boss.token).post('/api/project/update', { id: hall, proName: 'Lobby' })).toMatchObject({
+      code: 409,
+      data: { field: 'proName' },
+    });
+    // Two adds of one name at once: one wins.
+    const race = await Promise.all(
+      [1, 2].map(() => as(boss.token).post('/api/project/add', { proName: 'Race', kind: 'area', parentId: site })),
+    );
+    expect(race.map((r) => r.code).sort()).toEqual([1, 409]);
+  });
+
+  it('names the limit of an over-long name instead of cutting it', async () => {
+    const res = await as(boss.token).post('/api/project/add', { proName: 'N'.repeat(33), proLogo: logo });
+    expect(res.code).toBe(4000);
+    expect(res.msg).toBe('Parameter error: proName — At most 32 characters.');
+    const tree = JSON.stringify(data(await as(boss.token).post('/api/project/query/mine')));
+    expect(tree).not.toContain('N'.repeat(32));
+  });
+
   it('renames a node and shows nothing of it to another enterprise', async () => {
     const site = await addProject(boss.token, 'Old_Name');
     expect(
@@ -429,7 +506,7 @@ describe('tree counts, vehicle devices and recent activity', () => {
   };
 
   it('keeps each node’s count through adds, moves and deletes, and shows more past ten', async () => {
-    const site = await addProject(boss.token, 'Counted');
+    const site = await addProject(boss.token, 'Tallied');
     const yard = await addProject(boss.token, 'Yard', site, 'area');
     const inYard = await Promise.all(
       Array.from({ length: 11 }, (_, i) => addDevice(boss.token, yard, 'IPC', `Yard ${i}`)),

@@ -37,11 +37,23 @@ describe('sign-in', () => {
       isSuperMan: true,
       isCloudAccount: false,
       userLoginInfo: { loginMode: 'main' },
-      userAccount: { loginName: 'admin', email: ADMIN.email, enterpriseName: 'Platform' },
+      userAccount: { loginName: 'admin', email: ADMIN.email, enterpriseName: 'Platform operator' },
     });
     const data = res.body.data as { privilegeList: { key: string }[]; userPrivilegeKeys: string[] };
     expect(data.userPrivilegeKeys).toContain('project-add');
     expect(data.privilegeList.map((p) => p.key)).toEqual(data.userPrivilegeKeys);
+  });
+
+  it('names the platform enterprise in the reader’s language while it keeps its first-start name', async () => {
+    const token = await t.login(ADMIN.loginName, ADMIN.password);
+    const nameIn = async (language: string) =>
+      (
+        (await t.call({ method: 'GET', url: '/api/session/get', headers: { xaccesstoken: token, language } })).body
+          .data as { userAccount: { enterpriseName: string } }
+      ).userAccount.enterpriseName;
+    expect(await nameIn('zh-CN')).toBe('平台运营方');
+    expect(await nameIn('zh-TW')).toBe('平臺營運方');
+    expect(await nameIn('en-US')).toBe('Platform operator');
   });
 
   it('shows the AI service and GPS groups only to the configured login names', async () => {

@@ -293,7 +293,9 @@ describe('device alarms', () => {
   it('mails the rule’s user once a minute per device and type, then a digest of what was held back', async () => {
     await until('first mail', () => (smtp.mails.length >= 1 ? true : undefined));
     expect(smtp.mails[0]!.to).toEqual(['guard@example.com']);
-    expect(smtp.mails[0]!.raw).toContain('Alarm A (VideoMotion): Quay camera');
+    // A user who never opened the console reads the default language: SPEC's name, not the device's event name.
+    expect(smtp.mails[0]!.raw).toContain('Motion detection: Quay camera');
+    expect(smtp.mails[0]!.raw).not.toContain('VideoMotion');
     const outbox = await t.db
       .selectFrom('outbox')
       .select(['channel', 'recipient', 'state', 'cost'])
@@ -334,14 +336,29 @@ describe('device alarms', () => {
     expect(sim.devices[0]!.armed.get(CAM)).toBe(true);
   });
 
-  it('raises an offline alarm when the device misses its keepalives, and sends the offline notice', async () => {
+  it('raises an offline alarm when the device misses its keepalives, and sends the offline notice in the language the user last used', async () => {
+    // The console asks for the session when it opens: the user's language and zone are remembered.
+    const opened = await t.call({
+      method: 'GET',
+      url: '/api/session/get',
+      headers: { xaccesstoken: boss.token, language: 'zh-CN', timezone: 'Asia/Shanghai' },
+    });
+    expect(opened.body.code).toBe(1);
     const before = smtp.mails.length;
     t.clock.advance(3 * 60_000 + 2000);
     t.app.gateway.registry.sweep();
     const offline = await until('offline alarm', async () => (await alarmRows()).find((r) => r.source === 'offline'));
     expect(offline.type).toBe('B');
     await until('offline mail', () => (smtp.mails.length > before ? true : undefined));
-    expect(smtp.mails.at(-1)!.raw).toContain('Device offline: Quay camera');
+    const told = await t.db
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('recipient', '=', 'guard@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.subject).toBe('设备离线（心跳超时）：Quay camera');
+    expect(told.body).toMatch(/时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（Asia\/Shanghai）/);
+    expect(told.body).not.toContain('offline (');
     const counts = (await post('/api/alarm/countAll', {})).data as { total: number; unread: number };
     expect(counts.total).toBe((await alarmRows()).length);
     expect(counts.unread).toBe(counts.total);

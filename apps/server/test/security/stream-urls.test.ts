@@ -1,6 +1,7 @@
 // Live URLs belong to the session that asked for them: a WebSocket or HLS URL opens only with that
 // session (its token cookie, or the header), a WebSocket URL opens once, and an open stream ends
 // within 5 s of its session ending, its user being disabled or losing the live-view privilege.
+// Staff watch only with the `live` video privilege of a role (SPEC §6 per-role video privileges).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/modules/session/service.js';
 import { ADMIN, type TestApp } from '../helper.js';
@@ -39,8 +40,11 @@ const ok = <T>(b: Body): T => {
 const playUrl = async (token: string): Promise<Answer> =>
   ok<Answer>(await call(token, 'POST', '/api/device/livePlayUrl', { deviceId, channel: 1, stream: 'main' }));
 
-/** A staff member whose role grants live view on the project; answers its id, role and a session. */
-async function staffWithLiveView() {
+/**
+ * A staff member whose role grants live view on the project (with the `live` video privilege unless
+ * told otherwise); answers its id, role and a session.
+ */
+async function staffWithLiveView({ videoKeys = ['live'] }: { videoKeys?: string[] } = {}) {
   const role = ok<{ id: number }>(
     await call(boss.token, 'POST', '/api/role/add', {
       roleName: uniqueLogin('Watchers'),
@@ -53,6 +57,7 @@ async function staffWithLiveView() {
       projects: [{ projectId, privilegeKeys: ['device-show'] }],
     }),
   );
+  ok(await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', { roleId: role, keys: videoKeys }));
   const loginName = uniqueLogin('watcher');
   const id = ok<{ id: number }>(
     await call(boss.token, 'POST', '/api/employee/add', {
@@ -105,6 +110,34 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rig?.close();
+});
+
+describe('the live video privilege', () => {
+  it('refuses live play to staff whose roles lack `live` (4117), and answers URLs once a role grants it', async () => {
+    const staff = await staffWithLiveView({ videoKeys: ['playback', 'snapshot'] });
+    const refused = await call(staff.token, 'POST', '/api/device/livePlayUrl', {
+      deviceId,
+      channel: 1,
+      stream: 'main',
+    });
+    expect(refused).toMatchObject({ code: 4117, msg: 'You do not have permission to do this.' });
+    ok(
+      await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', {
+        roleId: staff.role,
+        keys: ['playback', 'snapshot', 'live'],
+      }),
+    );
+    const { wsUrl, hlsUrl } = await playUrl(staff.token);
+    expect(wsUrl).toMatch(/^\/media\/live\//);
+    expect(hlsUrl).toMatch(/^\/media\/hls\//);
+    const frames = await rig.collect(wsUrl, 2, { token: staff.token });
+    expect(JSON.parse(frames.text[0]!)).toMatchObject({ type: 'init', codec: 'h264' });
+  });
+
+  it('is not asked of the enterprise’s main account (a cloud account bypasses the checks)', async () => {
+    const { wsUrl } = await playUrl(boss.token);
+    expect(wsUrl).toContain('/media/live/');
+  });
 });
 
 describe('a WebSocket URL', () => {
@@ -255,6 +288,15 @@ describe('an open stream', () => {
           privilegeKeys: ['preview'],
         }),
       ),
+    );
+    expect(r.code).toBe(4004);
+    expect(r.ms).toBeLessThan(5000);
+  });
+
+  it('ends within 5 s of its user’s role losing the live video privilege', async () => {
+    const staff = await staffWithLiveView();
+    const r = await endsAfter(staff.token, async () =>
+      ok(await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', { roleId: staff.role, keys: ['playback'] })),
     );
     expect(r.code).toBe(4004);
     expect(r.ms).toBeLessThan(5000);

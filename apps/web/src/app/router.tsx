@@ -31,7 +31,8 @@ export function createAppRouter() {
         { path: '/project', element: <Navigate to={HOME_PATH} replace /> },
         ...PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <PublicRoute route={route} /> })),
         {
-          // The console renders its pages itself (kept alive in tabs), so its child routes carry no element.
+          // The console renders its pages itself (kept alive in tabs): its child routes only match, and
+          // say so with a null element (no element at all reads to the router as a forgotten one).
           element: (
             <RequireToken>
               <Suspense fallback={<Splash />}>
@@ -39,7 +40,7 @@ export function createAppRouter() {
               </Suspense>
             </RequireToken>
           ),
-          children: CONSOLE_ROUTES.map((route) => ({ path: route.path })),
+          children: CONSOLE_ROUTES.map((route) => ({ path: route.path, element: null })),
         },
         {
           path: '*',

@@ -117,6 +117,28 @@ describe('FormModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('shows a refusal that names one of its fields on that field, and clears it once the field changes', async () => {
+    const { dialog, onClose } = await mount(() =>
+      Promise.reject(new ApiError('code', 409, 'A camera named Gate already exists.', { field: 'name' })),
+    );
+    fireEvent.click(button(dialog, 'Save'));
+    const error = await within(dialog).findByText('A camera named Gate already exists.');
+    expect(error.closest('.ant-form-item-explain-error')).not.toBeNull();
+    expect(within(dialog).queryByRole('alert', { name: /already exists/ })).toBeNull();
+    expect(dialog.querySelector('.ant-alert')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    rename(dialog, 'Gate 2');
+    await waitFor(() => expect(within(dialog).queryByText('A camera named Gate already exists.')).toBeNull());
+  });
+
+  it('keeps a refusal naming a field the form does not have in the dialog', async () => {
+    const { dialog } = await mount(() =>
+      Promise.reject(new ApiError('code', 4000, 'Bad parent.', { field: 'parentId' })),
+    );
+    fireEvent.click(button(dialog, 'Save'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Bad parent.');
+  });
+
   it('shows any other failure as its text', async () => {
     const { dialog } = await mount(() => Promise.reject(new Error('socket hang up')));
     fireEvent.click(button(dialog, 'Save'));

@@ -4,6 +4,8 @@ import { Alert, Form, Modal, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../app/api/client';
 
+type FieldName<Values> = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
+
 export interface FormModalProps<Values> {
   form: FormInstance<Values>;
   title: ReactNode;
@@ -53,7 +55,14 @@ export function FormModal<Values>({
       await onSubmit(values);
       onClose();
     } catch (e) {
-      setFailure(isApiError(e) ? e.message : String(e));
+      const text = isApiError(e) ? e.message : String(e);
+      // A refusal that names one of the form's fields (a name already taken) is shown on that field.
+      const field = errorField(e);
+      if (field !== null && field in (form.getFieldsValue(true) as object)) {
+        form.setFields([{ name: field as FieldName<Values>, errors: [text] }]);
+      } else {
+        setFailure(text);
+      }
     }
   }
 
@@ -85,4 +94,11 @@ export function FormModal<Values>({
       {afterForm}
     </Modal>
   );
+}
+
+/** The field an answer names in its data (`{ field }`), if any. */
+export function errorField(e: unknown): string | null {
+  if (!isApiError(e) || typeof e.data !== 'object' || e.data === null) return null;
+  const field = (e.data as { field?: unknown }).field;
+  return typeof field === 'string' ? field : null;
 }

@@ -1,7 +1,6 @@
 // The GB28181 gateway: one SIP server (UDP+TCP) that registers devices, keeps them alive, syncs
 // their catalogs, and gives the rest of the server INVITE/BYE and device queries.
 import { randomBytes, type KeyObject } from 'node:crypto';
-import { networkInterfaces } from 'node:os';
 import {
   buildResponse,
   decodeManscdp,
@@ -42,6 +41,9 @@ export type GatewayOptions = {
   syncJitterMs?: number;
 };
 
+/** How stale the stored last sign of life of an online device may get (see noteSeen). */
+export const SEEN_STORE_MS = 5 * 60_000;
+
 export class Gb28181Gateway {
   readonly ctx: GatewayContext;
   readonly registry: Registry;
@@ -51,6 +53,10 @@ export class Gb28181Gateway {
   private readonly registrar: Registrar;
   private readonly offlineListeners = new Set<(reg: Registration, reason: OfflineReason) => void>();
   private readonly pendingOffline = new Set<number>();
+  /** Last signs of life due to be written (keepalive_at), by device id. */
+  private readonly pendingSeen = new Map<number, number>();
+  /** The sign of life last written for each online device (registration writes the first). */
+  private readonly seenStored = new Map<number, number>();
   private flushTimer: NodeJS.Timeout | undefined;
   private listening = false;
   /**
@@ -68,7 +74,7 @@ export class Gb28181Gateway {
       id: o.config.sip.id,
       domain: o.config.sip.domain,
       password: o.config.sip.password ?? '',
-      ip: o.config.media.ip ?? lanAddress(),
+      ip: o.config.media.ip,
       port: o.config.sip.port,
       syncJitterMs: o.syncJitterMs ?? 2000,
       syncConcurrency: 32,
@@ -76,6 +82,7 @@ export class Gb28181Gateway {
     this.registry = new Registry(now, {
       online: (reg, fresh) => {
         this.pendingOffline.delete(reg.deviceId);
+        this.seenStored.set(reg.deviceId, reg.lastSeen);
         if (fresh && !this.restoring) this.sync.enqueue(reg.gbCode);
         // A registration refresh renews the catalog subscription (fresh ones get it after their sync).
         else if (!fresh)
@@ -106,7 +113,7 @@ export class Gb28181Gateway {
   }
 
   /** Binds SIP, restores UDP registrations that outlived a restart, starts the keepalive sweep. */
-  async listen(host = '0.0.0.0'): Promise<{ port: number; generatedPassword: string | null }> {
+  async listen(host = this.o.config.deviceHost): Promise<{ port: number; generatedPassword: string | null }> {
     const password = await sipPassword(this.o.db, this.o.secretKey, this.o.config.sip.password);
     this.ctx.settings.password = password.value;
     this.ctx.settings.port = await this.ctx.transport.listen(this.o.config.sip.port, host);
@@ -201,6 +208,7 @@ export class Gb28181Gateway {
       return reply(400, 'Bad Request');
     }
     this.registry.touch(reg);
+    this.noteSeen(reg);
     if (decoded.value.root === 'Notify' && decoded.value.cmdType.toLowerCase() === 'alarm') {
       const status = this.alarmSink ? await this.alarmSink(reg, decoded.value) : 200;
       return reply(status, REASONS.get(status) ?? 'OK');
@@ -227,15 +235,29 @@ export class Gb28181Gateway {
     // Keepalive: the touch above was all it needed. Alarms and positions arrive with their issues.
   }
 
+  /**
+   * The device list shows when a device was last heard from (keepalive_at). Writing every keepalive
+   * would be a row update per device a minute; an online device's is written at most every
+   * SEEN_STORE_MS, and the exact last one when it goes offline, where it matters most.
+   */
+  private noteSeen(reg: Registration): void {
+    if (reg.lastSeen - (this.seenStored.get(reg.deviceId) ?? 0) < SEEN_STORE_MS) return;
+    this.seenStored.set(reg.deviceId, reg.lastSeen);
+    this.pendingSeen.set(reg.deviceId, reg.lastSeen);
+  }
+
   private wentOffline(reg: Registration, reason: OfflineReason): void {
     this.ctx.log.info({ gbCode: reg.gbCode, reason }, 'device offline');
     this.pendingOffline.add(reg.deviceId);
+    this.seenStored.delete(reg.deviceId);
+    this.pendingSeen.set(reg.deviceId, reg.lastSeen);
     this.invites.dropDevice(reg.gbCode);
     for (const l of this.offlineListeners) l(reg, reason);
   }
 
   /** Offline transitions are written in batches: a network blip can take thousands at once. */
   private async flushOffline(): Promise<void> {
+    await this.flushSeen();
     if (this.pendingOffline.size === 0) return;
     const ids = [...this.pendingOffline];
     this.pendingOffline.clear();
@@ -244,6 +266,19 @@ export class Gb28181Gateway {
     } catch (err) {
       this.ctx.log.error({ err }, 'could not record offline devices');
       for (const id of ids) this.pendingOffline.add(id);
+    }
+  }
+
+  private async flushSeen(): Promise<void> {
+    if (this.pendingSeen.size === 0) return;
+    const rows = [...this.pendingSeen].map(([id, at]) => ({ id, at: new Date(at) }));
+    this.pendingSeen.clear();
+    try {
+      await gatewayRepo.markSeen(this.ctx.db, rows);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'could not record when devices were last seen');
+      // A newer sign of life noted meanwhile wins over the one that failed.
+      for (const r of rows) if (!this.pendingSeen.has(r.id)) this.pendingSeen.set(r.id, r.at.getTime());
     }
   }
 
@@ -293,12 +328,4 @@ async function sipPassword(
     .executeTakeFirstOrThrow();
   const plain = decryptSecret(key, kept.value);
   return { value: plain, generated: plain === value };
-}
-
-/** The first non-internal IPv4 address, where devices on the LAN can reach us. */
-export function lanAddress(): string {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return '127.0.0.1';
 }

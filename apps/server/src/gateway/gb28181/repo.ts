@@ -133,6 +133,14 @@ export const gatewayRepo = {
       ${transitions('device.online', sql`c.was = 'offline'`)}`.execute(db);
   },
 
+  /** When each device was last heard from; an older time never overwrites a newer one. */
+  async markSeen(db: Db, rows: { id: number; at: Date }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`update device d set keepalive_at = greatest(d.keepalive_at, v.at)
+        from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.at.toISOString())}::timestamptz[]) as v(id, at)
+        where d.id = v.id`.execute(db);
+  },
+
   async markOffline(db: Db, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await sql`with changed as (

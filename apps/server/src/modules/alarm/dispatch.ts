@@ -1,11 +1,11 @@
 // Telling people of alarms (issue 7 §3): the enterprise's notice rules and common users pick who and
 // how; at most one notice a minute per device and type, the rest summed up in the next one; a
 // disarmed device's alarms are kept but not told. Runs after ingest, off its path, one at a time.
-import { ALARM_TYPE_EVENTS, type AlarmType } from '@svc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Notifier } from '../../notify/notifier.js';
 import type { StoredAlarm } from './ingest.js';
+import { noticeLanguage, noticeText } from './notice-text.js';
 
 export const NOTICE_INTERVAL_MS = 60_000;
 /** Alarms waiting to be told; past this the oldest are told as part of a digest instead. */
@@ -71,21 +71,23 @@ export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => 
     }
     const users = await o.db
       .selectFrom('user')
-      .select(['id', 'email', 'mobile'])
+      .select(['id', 'email', 'mobile', 'language', 'time_zone'])
       .where('enterprise_id', '=', a.enterpriseId)
       .where('status', '=', 1)
       .execute();
     const contact = new Map(users.map((u) => [Number(u.id), u]));
-    const what =
-      a.source === 'offline' ? 'Device offline' : `Alarm ${a.type} (${ALARM_TYPE_EVENTS[a.type as AlarmType]})`;
-    const subject = `${what}: ${device.dev_name}`;
-    const more =
-      held > 0 ? `\n${held} more alarm(s) of this kind from this device were held back in the last minute.` : '';
-    const body = `${subject}\nDevice: ${device.dev_name} (${device.sn})\nTime: ${a.alarmTime.toISOString()}\n${a.content}${more}`;
     for (const p of people) {
       const u = contact.get(p.userId);
       if (!u) continue;
-      const message = { enterpriseId: a.enterpriseId, to: '', subject, body };
+      // Each person reads it in the language and on the clock of the console they last opened.
+      const text = noticeText(
+        noticeLanguage(u.language),
+        u.time_zone,
+        a,
+        { name: device.dev_name, sn: device.sn },
+        held,
+      );
+      const message = { enterpriseId: a.enterpriseId, to: '', ...text };
       // Offline notices go to those who asked for them, by email or else SMS; device alarms by each channel chosen.
       if (a.source === 'offline') {
         if (!p.channels.has('offline')) continue;

@@ -1,7 +1,7 @@
 // Device alarms into Alarm rows (issue 7 §1): a GB28181 Notify/Alarm is stored before the device
 // hears 200 OK, a retransmission is stored once, a burst beyond the queue is shed (486) and counted,
 // and a device going offline is an alarm too. Notices go out afterwards, never on the ingest path.
-import type { AlarmType } from '@svc/contracts';
+import { offlineContent, type AlarmType, type OfflineReason } from '@svc/contracts';
 import type { AlarmNotice } from '@svc/gb28181';
 import { Batcher } from '../../db/batcher.js';
 import type { Db } from '../../db/database.js';
@@ -192,7 +192,7 @@ export function createAlarmIngest(o: {
     },
 
     /** A registered device went offline (missed keepalives, dropped connection, expiry). */
-    async deviceOffline(deviceId: number, reason: string): Promise<void> {
+    async deviceOffline(deviceId: number, reason: OfflineReason): Promise<void> {
       const d = await deviceRow(deviceId);
       if (!d) return;
       await store(
@@ -204,7 +204,7 @@ export function createAlarmIngest(o: {
           // Nothing of the device's video arrives any more: video loss.
           type: 'B',
           alarm_time: o.now(),
-          content: `offline (${reason})`,
+          content: offlineContent(reason),
           source: 'offline',
           device_sn: null,
           priority: null,

@@ -39,6 +39,10 @@ export interface AlarmWhere {
   to?: Date | undefined;
   read?: boolean | undefined;
   handling?: Handling | undefined;
+  /** Ids above this one only (alarms that arrived since). */
+  sinceId?: number | undefined;
+  /** Ids up to this one only (the list as it stood). */
+  untilId?: number | undefined;
 }
 
 type AlarmQuery = SelectQueryBuilder<Database, 'alarm', object>;
@@ -75,6 +79,8 @@ export function scopedAlarms(db: Db, scope: Scope, w: AlarmWhere): AlarmQuery {
   if (w.to !== undefined) q = q.where('alarm.alarm_time', '<=', w.to);
   if (w.read !== undefined) q = q.where('alarm.read', '=', w.read);
   if (w.handling !== undefined) q = q.where('alarm.handling', '=', w.handling);
+  if (w.sinceId !== undefined) q = q.where('alarm.id', '>', w.sinceId);
+  if (w.untilId !== undefined) q = q.where('alarm.id', '<=', w.untilId);
   return q;
 }
 
@@ -83,7 +89,7 @@ const TALLY_BUCKET = 4096;
 
 /**
  * The tally answers for the whole enterprise filtered by type, handling and read state; a project,
- * device, channel, time range or a staff member's narrower view needs the rows themselves.
+ * device, channel, time or id range or a staff member's narrower view needs the rows themselves.
  */
 function tallied(scope: Scope, w: AlarmWhere): boolean {
   return (
@@ -93,7 +99,9 @@ function tallied(scope: Scope, w: AlarmWhere): boolean {
     w.deviceId === undefined &&
     w.channel === undefined &&
     w.from === undefined &&
-    w.to === undefined
+    w.to === undefined &&
+    w.sinceId === undefined &&
+    w.untilId === undefined
   );
 }
 

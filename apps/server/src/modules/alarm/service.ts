@@ -61,6 +61,8 @@ export function createAlarmService({ db, now, files }: { db: Db; now: () => Date
       to: f.alarmTimeEnd ? new Date(parseZoned(f.alarmTimeEnd, tz).getTime() + 999) : undefined,
       read: f.status === undefined ? undefined : f.status === 1,
       handling: f.handling,
+      sinceId: f.sinceId,
+      untilId: f.untilId,
     };
   }
 

@@ -20,7 +20,8 @@ import { LiveError, streamKeyOf, type LiveStreams } from '../../media/live.js';
 import { hlsScope, liveScope } from '../../media/routes.js';
 import { newNonce, type UrlSigner } from '../../media/signing.js';
 import { holdsOnProject, scopeOf } from '../project/scope.js';
-import { deviceRepo } from './repo.js';
+import { holdsVideoPrivilege } from '../role/video.js';
+import { deviceRepo, groupAllows } from './repo.js';
 
 /** What livePlayUrl requires of the caller; opening its URLs and watching on require it still. */
 export const LIVE_ACCESS = 'device';
@@ -41,14 +42,22 @@ export type ChannelVerdict =
     }
   | { ok: false; code: 404 | 4117 };
 
+/** The power over video (SPEC §6 per-role video privileges) watching live needs. */
+export const LIVE_VIDEO_PRIVILEGE = 'live';
+
 /**
- * Whether the caller may watch each wanted channel (SPEC §6): the device within the caller's scope
- * (else 404), `device-show` on its project, and for staff of a device group that lists channels, the
- * channel in the group (else 4117). livePlayUrl asks before a stream starts, the media routes when
- * a URL is opened and again while its stream plays: at most four queries for any number of channels.
+ * Whether the caller may watch each wanted channel (SPEC §6): the `live` video privilege (else
+ * 4117), the device within the caller's scope (else 404), `device-show` on its project, and for staff
+ * of a device group that names channels of the device, the channel among them (else 4117).
+ * livePlayUrl asks before a stream starts, the media routes when a URL is opened and again while its
+ * stream plays: at most five queries for any number of channels.
  */
 export async function channelAccess(db: Db, caller: Principal, wanted: readonly Wanted[]): Promise<ChannelVerdict[]> {
-  const scope = await scopeOf(db, caller);
+  const [mayWatch, scope] = await Promise.all([
+    holdsVideoPrivilege(db, caller, LIVE_VIDEO_PRIVILEGE),
+    scopeOf(db, caller),
+  ]);
+  if (!mayWatch) return wanted.map(() => ({ ok: false, code: 4117 }));
   const devices = new Map(
     (await deviceRepo.reachable(db, scope, [...new Set(wanted.map((w) => w.deviceId))])).map((d) => [d.id, d]),
   );
@@ -60,13 +69,13 @@ export async function channelAccess(db: Db, caller: Principal, wanted: readonly 
   );
   const channelOf = new Map(channels.map((c) => [`${c.device_id}-${c.index_no}`, c]));
   const group =
-    scope.groupId !== null && channels.length > 0 ? await deviceRepo.groupChannelIds(db, scope.groupId) : null;
+    scope.groupId !== null && channels.length > 0 ? await deviceRepo.groupChannels(db, scope.groupId) : null;
   return wanted.map((w): ChannelVerdict => {
     const device = devices.get(w.deviceId);
     if (!device) return { ok: false, code: 404 };
     if (!holdsOnProject(caller, scope, device.path, 'device-show')) return { ok: false, code: 4117 };
     const channel = channelOf.get(`${w.deviceId}-${w.channel}`);
-    if (channel && group && group.size > 0 && !group.has(channel.id)) return { ok: false, code: 4117 };
+    if (channel && !groupAllows(group, device.id, channel.id)) return { ok: false, code: 4117 };
     return { ok: true, device, channel };
   });
 }
@@ -120,9 +129,16 @@ export function createLiveService(o: {
       const channelCode =
         channel?.gb_code ?? (device.dev_type === 'IPC' && input.channel === 1 ? device.gb_code : null);
       if (!channelCode) throw AppError.param('channel', 'validation.invalid');
-      if (!o.gateway.registration(device.gb_code)) throw new AppError(4101);
+      const target = { gbCode: device.gb_code, channelCode, stream: input.stream };
+      if (!o.gateway.registration(device.gb_code)) {
+        o.live.failed(target, 4101, 'device offline: it is not registered');
+        throw new AppError(4101);
+      }
       // A channel the catalog reported not online cannot play (SPEC §4); one not yet synced is given the benefit.
-      if (channel?.gb_code && (channel.main ?? -1) < 0) throw new AppError(4101);
+      if (channel?.gb_code && (channel.main ?? -1) < 0) {
+        o.live.failed(target, 4101, "channel offline: the device's catalog reports it not online");
+        throw new AppError(4101);
+      }
 
       const { stream_mode: mode } = await o.db
         .selectFrom('device')

@@ -31,7 +31,15 @@ export type DeviceRow = {
   channel_count: string | number;
   tags: string[] | null;
   created_at: Date;
+  last_seen: Date | null;
 };
+
+/** The channels a device group names, by device id (deviceRepo.groupChannels). */
+export type GroupChannels = ReadonlyMap<number, ReadonlySet<number>>;
+
+/** Whether a group (null: none) lets its staff see a channel of a device. */
+export const groupAllows = (group: GroupChannels | null, deviceId: number, channelId: number): boolean =>
+  group?.get(deviceId)?.has(channelId) ?? true;
 
 /** Devices the scope reaches, optionally only under one project path. */
 export function scopedDevices(db: Db, scope: Scope, underPath?: string) {
@@ -71,6 +79,7 @@ function withColumns<O>(q: SelectQueryBuilder<Database, 'device', O>) {
     'device.longitude as longitude',
     'device.latitude as latitude',
     'device.created_at as created_at',
+    'device.keepalive_at as last_seen',
     eb
       .selectFrom('channel')
       .select(sql<string>`count(*)`.as('c'))
@@ -281,12 +290,20 @@ export const deviceRepo = {
       .execute();
   },
 
-  /** Ids of the channels a group names. */
-  async groupChannelIds(db: Db, groupId: number): Promise<Set<number>> {
-    return new Set(
-      (await db.selectFrom('group_channel').select('channel_id').where('group_id', '=', groupId).execute()).map(
-        (r) => r.channel_id,
-      ),
-    );
+  /**
+   * The channels a group names, by device. A device of the group with none named grants all its
+   * channels; one with some named grants only those (a group can hold a whole camera and three
+   * channels of an NVR).
+   */
+  async groupChannels(db: Db, groupId: number): Promise<GroupChannels> {
+    const rows = await db
+      .selectFrom('group_channel')
+      .innerJoin('channel', 'channel.id', 'group_channel.channel_id')
+      .select(['channel.id as id', 'channel.device_id as deviceId'])
+      .where('group_channel.group_id', '=', groupId)
+      .execute();
+    const byDevice = new Map<number, Set<number>>();
+    for (const r of rows) byDevice.set(r.deviceId, (byDevice.get(r.deviceId) ?? new Set()).add(r.id));
+    return byDevice;
   },
 };

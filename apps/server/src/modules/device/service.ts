@@ -13,7 +13,7 @@ import { activityRepo } from '../activity/repo.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
 import { administersEnterprise, checkGbType, newEnrolmentSecret, nextGbCode, regionalRepo } from './regional.js';
-import { deviceRepo, type DeviceRow } from './repo.js';
+import { deviceRepo, groupAllows, type DeviceRow } from './repo.js';
 
 /** A non-paged list (pickers, maps) answers at most this many devices. */
 export const ALL_DEVICES_LIMIT = 5000;
@@ -40,6 +40,7 @@ const toDevice = (r: DeviceRow): Device => ({
   channelCount: Number(r.channel_count),
   tags: r.tags ?? [],
   createdAt: r.created_at.toISOString(),
+  lastSeen: r.last_seen?.toISOString() ?? null,
 });
 
 function uniqueness(err: unknown): never {
@@ -221,10 +222,10 @@ export function createDeviceService({ db, secretKey }: { db: Db; secretKey: KeyO
       const scope = await scopeOf(db, caller);
       await device(scope, deviceId);
       const rows = await deviceRepo.channels(db, caller.enterpriseId, deviceId);
-      // Staff in a group see only the group's channels of a device, when the group names channels.
-      const allowed = scope.groupId === null ? null : await deviceRepo.groupChannelIds(db, scope.groupId);
+      // Staff in a group see only the group's channels of a device, when the group names some of its channels.
+      const group = scope.groupId === null ? null : await deviceRepo.groupChannels(db, scope.groupId);
       return rows
-        .filter((c) => allowed === null || allowed.size === 0 || allowed.has(c.id))
+        .filter((c) => groupAllows(group, deviceId, c.id))
         .map((c) => {
           const state = channelState(c.main);
           return {

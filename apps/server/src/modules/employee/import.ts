@@ -4,16 +4,19 @@ import { readSheet } from 'read-excel-file/node';
 import { z } from 'zod';
 import {
   email,
+  issueProblem,
   loginName,
   mobile,
   passwordProblem,
   personName,
   translate,
   type ImportReport,
+  type IssueLike,
   type Language,
 } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { uploadRefused } from '../../http/upload.js';
 import type { Principal } from '../../http/auth.js';
 import { roleRepo } from '../role/repo.js';
 import type { EmployeeService } from './service.js';
@@ -66,12 +69,12 @@ export async function readTable(file: Buffer): Promise<string[][]> {
         row.map((cell) => (cell == null ? '' : cell instanceof Date ? cell.toISOString() : String(cell).trim())),
       );
     } catch {
-      throw AppError.param('file', 'import.format');
+      throw uploadRefused('import.format');
     }
   }
   const text = file.toString('utf8').replace(/^\uFEFF/, '');
   // Text only: a NUL or a replacement character means it was not UTF-8 text.
-  if (text.includes('\0') || text.includes('\uFFFD')) throw AppError.param('file', 'import.format');
+  if (text.includes('\0') || text.includes('\uFFFD')) throw uploadRefused('import.format');
   return parseCsv(text);
 }
 
@@ -116,10 +119,10 @@ export async function importEmployees(
 ): Promise<ImportReport> {
   const table = await readTable(file);
   const [header, ...rows] = table;
-  if (!header || rows.length === 0) throw AppError.param('file', 'import.empty');
-  if (rows.length > IMPORT_MAX_ROWS) throw AppError.param('file', 'import.tooMany', { max: IMPORT_MAX_ROWS });
+  if (!header || rows.length === 0) throw uploadRefused('import.empty');
+  if (rows.length > IMPORT_MAX_ROWS) throw uploadRefused('import.tooMany', { max: IMPORT_MAX_ROWS });
   const fields = header.map((h) => COLUMNS[h.replace(/\s/g, '').toLowerCase()] ?? COLUMNS[h.trim()]);
-  if (REQUIRED.some((f) => !fields.includes(f))) throw AppError.param('file', 'import.columns');
+  if (REQUIRED.some((f) => !fields.includes(f))) throw uploadRefused('import.columns');
 
   const roleIdByName = new Map((await roleRepo.list(deps.db, caller.enterpriseId)).map((r) => [r.role_name, r.id]));
   const seen = new Set<string>();
@@ -133,7 +136,13 @@ export async function importEmployees(
     const parsed = RowSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      refuse(translate(lang, 'param.error', { field: String(issue.path[0]), reason: translate(lang, issue.message) }));
+      const problem = issueProblem(issue as IssueLike);
+      refuse(
+        translate(lang, 'param.error', {
+          field: String(issue.path[0]),
+          reason: translate(lang, problem.key, problem.params),
+        }),
+      );
       continue;
     }
     const row = parsed.data;

@@ -8,6 +8,7 @@ import { IMAGE_MAX_BYTES, type UploadedFile } from '@svc/contracts';
 import { Batcher } from '../../db/batcher.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { megabytes, uploadRefused } from '../../http/upload.js';
 import type { Principal } from '../../http/auth.js';
 import sharp from 'sharp';
 import { sniffImage } from './image.js';
@@ -16,14 +17,16 @@ import { createSegmentStore } from './segments.js';
 
 /** SPEC §9: a project icon is 32×32. */
 export const ICON_SIZE = 32;
+/** The largest picture (in pixels) scaled down into an icon. */
+const ICON_INPUT_PIXELS = 50_000_000;
 
 export type FileDeps = { db: Db; dataDir: string };
 
-/** An image's type and size by its content, within the size limit (and of the `accept`ed types if given); else a 4000 error. */
+/** An image's type and size by its content, within the size limit (and of the `accept`ed types if given); else a 4000 error with SPEC §5's upload message. */
 function checkedImage(bytes: Buffer, accept?: readonly string[]) {
-  if (bytes.length > IMAGE_MAX_BYTES) throw AppError.param('file', 'file.tooLarge', { max: '2 MB' });
+  if (bytes.length > IMAGE_MAX_BYTES) throw uploadRefused('file.tooLarge', { max: megabytes(IMAGE_MAX_BYTES) });
   const image = sniffImage(bytes);
-  if (!image || (accept && !accept.includes(image.mime))) throw AppError.param('file', 'file.format');
+  if (!image || (accept && !accept.includes(image.mime))) throw uploadRefused('file.format');
   return image;
 }
 
@@ -174,14 +177,17 @@ export function createFileService({ db, dataDir }: FileDeps) {
 
     /** Checks an uploaded image, then stores it scaled into a 32×32 PNG icon (transparent margins keep its shape). */
     async saveIcon(caller: Principal, bytes: Buffer): Promise<UploadedFile> {
-      checkedImage(bytes);
-      const icon = await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
+      const image = checkedImage(bytes);
+      // A small file can declare a huge canvas; sharp would refuse it as if it were no image at all.
+      if (image.width * image.height > ICON_INPUT_PIXELS)
+        throw uploadRefused('file.pixels', { max: ICON_INPUT_PIXELS / 1_000_000 });
+      const icon = await sharp(bytes, { limitInputPixels: ICON_INPUT_PIXELS, animated: false })
         .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
         .png()
         .toBuffer()
         .catch(() => {
           // Right header, broken body: not an image after all.
-          throw AppError.param('file', 'file.format');
+          throw uploadRefused('file.format');
         });
       return this.saveImage(caller, 'project-logo', icon);
     },

@@ -92,8 +92,16 @@ export const memberRepo = {
       .onConflict((oc) => oc.doNothing())
       .execute(),
 
+  /** Takes devices out with the channels of theirs the group named: those would grant nothing alone. */
   removeDevices: (db: Db, groupId: number, ids: number[]) =>
-    db.deleteFrom('group_device').where('group_id', '=', groupId).where('device_id', 'in', ids).execute(),
+    db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('group_channel')
+        .where('group_id', '=', groupId)
+        .where('channel_id', 'in', (eb) => eb.selectFrom('channel').select('id').where('device_id', 'in', ids))
+        .execute();
+      await tx.deleteFrom('group_device').where('group_id', '=', groupId).where('device_id', 'in', ids).execute();
+    }),
 
   channels(db: Db, enterpriseId: number, groupId: number) {
     return db
@@ -121,13 +129,62 @@ export const memberRepo = {
       .where('id', 'in', ids)
       .execute(),
 
-  addChannels: (db: Db, groupId: number, ids: number[]) =>
-    db
-      .insertInto('group_channel')
-      .values(ids.map((channel_id) => ({ group_id: groupId, channel_id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute(),
+  /** Adds channels with their devices: a channel whose device is not in the group would show nothing. */
+  addChannels: (db: Db, groupId: number, channels: { id: number; device_id: number }[]) =>
+    db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('group_device')
+        .values([...new Set(channels.map((c) => c.device_id))].map((device_id) => ({ group_id: groupId, device_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await tx
+        .insertInto('group_channel')
+        .values(channels.map((c) => ({ group_id: groupId, channel_id: c.id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }),
 
   removeChannels: (db: Db, groupId: number, ids: number[]) =>
     db.deleteFrom('group_channel').where('group_id', '=', groupId).where('channel_id', 'in', ids).execute(),
+};
+
+/** SQL of the staff (sub-accounts) a group limits: each user is in at most one group. */
+export const groupStaffRepo = {
+  /** Every staff member of the enterprise with the group they are in now, if any. */
+  all(db: Db, enterpriseId: number) {
+    return db
+      .selectFrom('user')
+      .leftJoin('device_group', 'device_group.id', 'user.group_id')
+      .select([
+        'user.id as id',
+        'user.login_name as loginName',
+        'user.name as name',
+        'user.group_id as groupId',
+        'device_group.name as groupName',
+      ])
+      .where('user.enterprise_id', '=', enterpriseId)
+      .where('user.login_mode', '=', 'sub')
+      .orderBy('user.id')
+      .execute();
+  },
+
+  /** Puts staff in the group, moving them out of any other. */
+  join: (db: Db, enterpriseId: number, groupId: number, ids: number[]) =>
+    db
+      .updateTable('user')
+      .set({ group_id: groupId })
+      .where('enterprise_id', '=', enterpriseId)
+      .where('login_mode', '=', 'sub')
+      .where('id', 'in', ids)
+      .execute(),
+
+  /** Takes staff out of the group; those in another group stay there. */
+  leave: (db: Db, enterpriseId: number, groupId: number, ids: number[]) =>
+    db
+      .updateTable('user')
+      .set({ group_id: null })
+      .where('enterprise_id', '=', enterpriseId)
+      .where('group_id', '=', groupId)
+      .where('id', 'in', ids)
+      .execute(),
 };

@@ -24,6 +24,18 @@ const GroupDeviceSchema = z.object({
   devName: z.string(),
   devType: z.enum(['IPC', 'NVR', 'DVR']),
 });
+const EmployeeMembersSchema = z
+  .strictObject({ groupId: z.number().int().positive(), employeeIds: ids('staff') })
+  .meta({ id: 'GroupEmployees' });
+const GroupEmployeeSchema = z
+  .object({
+    id: z.number().int(),
+    loginName: z.string(),
+    name: z.string(),
+    groupId: z.number().int().nullable().describe('the group the employee is in now, this one or another'),
+    groupName: z.string().nullable(),
+  })
+  .meta({ id: 'GroupEmployee' });
 const GroupChannelSchema = z.object({
   id: z.number().int(),
   deviceId: z.number().int(),
@@ -158,5 +170,46 @@ export function groupRoutes(app: FastifyInstance, service: GroupService, members
     },
     async (request) =>
       noData(await members.removeChannels(principalOf(request), request.body.groupId, request.body.channelIds)),
+  );
+  r.post(
+    '/api/group/employee/query',
+    {
+      config: { access: 'role' },
+      schema: {
+        tags,
+        summary: 'Every staff member, with the group each is in now',
+        body: z.strictObject({ groupId: z.number().int().positive() }),
+        response: { 200: z.array(GroupEmployeeSchema) },
+      },
+    },
+    async (request) => members.employees(principalOf(request), request.body.groupId),
+  );
+  r.post(
+    '/api/group/employee/listAdd',
+    {
+      config: { access: 'group-edit' },
+      schema: {
+        tags,
+        summary: 'Put staff in a group (moving them out of any other)',
+        body: EmployeeMembersSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (request) =>
+      noData(await members.addEmployees(principalOf(request), request.body.groupId, request.body.employeeIds)),
+  );
+  r.post(
+    '/api/group/employee/listRemove',
+    {
+      config: { access: 'group-edit' },
+      schema: {
+        tags,
+        summary: 'Take staff out of a group',
+        body: EmployeeMembersSchema,
+        response: { 200: z.null() },
+      },
+    },
+    async (request) =>
+      noData(await members.removeEmployees(principalOf(request), request.body.groupId, request.body.employeeIds)),
   );
 }

@@ -16,7 +16,7 @@ export function platformRoutes(app: FastifyInstance, service: PlatformService): 
       config: { access: 'info' },
       schema: { tags, summary: 'The caller’s enterprise info', response: { 200: EnterpriseInfoSchema } },
     },
-    async (req) => service.info(principalOf(req)),
+    async (req) => service.info(principalOf(req), req.language),
   );
   r.post(
     '/api/platform/update',

@@ -1,10 +1,11 @@
 // Enterprise info of /platform/info (SPEC §3 platform, §5: every field required): read and update
 // the caller's own enterprise; the logo must be an image the enterprise uploaded.
 import type { z } from 'zod';
-import type { UpdateEnterpriseInfoSchema } from '@svc/contracts';
+import type { Language, UpdateEnterpriseInfoSchema } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
+import { enterpriseNameFor } from '../enterprise/platform-name.js';
 import type { FileService } from '../file/service.js';
 import type { SessionCache } from '../session/cache.js';
 import { platformRepo } from './repo.js';
@@ -13,10 +14,10 @@ export type PlatformDeps = { db: Db; files: FileService; sessionCache: SessionCa
 
 export function createPlatformService({ db, files, sessionCache }: PlatformDeps) {
   return {
-    async info(caller: Principal) {
+    async info(caller: Principal, language: Language) {
       const e = await platformRepo.get(db, caller.enterpriseId);
       return {
-        name: e.name,
+        name: enterpriseNameFor(e.name, caller.enterpriseIsPlatform, language),
         identity: e.identity,
         scale: e.scale,
         industry: e.industry,

@@ -80,38 +80,76 @@ export const projectRepo = {
     return outside === undefined;
   },
 
-  async insert(
-    db: Db,
-    enterpriseId: number,
-    node: { parent: ProjectRow | null; kind: 'project' | 'area'; name: string; logoUrl: string },
-  ): Promise<number> {
-    return db.transaction().execute(async (tx) => {
-      const { id } = await tx
-        .insertInto('project')
-        .values({
-          enterprise_id: enterpriseId,
-          parent_id: node.parent?.id ?? null,
-          root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : null,
-          path: '/',
-          kind: node.kind,
-          name: node.name,
-          logo_url: node.logoUrl,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+  /**
+   * Holds back other additions and renames under the same parent until the transaction ends, so two
+   * at once cannot both find a name free: the parent's row is locked, or the enterprise's for
+   * top-level projects.
+   */
+  async lockChildren(tx: Db, enterpriseId: number, parentId: number | null): Promise<void> {
+    if (parentId === null) {
+      await tx.selectFrom('enterprise').select('id').where('id', '=', enterpriseId).forUpdate().execute();
+    } else {
       await tx
-        .updateTable('project')
-        .set({
-          path: `${node.parent?.path ?? '/'}${id}/`,
-          root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : id,
-        })
-        .where('id', '=', id)
+        .selectFrom('project')
+        .select('id')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('id', '=', parentId)
+        .forUpdate()
         .execute();
-      return id;
-    });
+    }
   },
 
-  update(db: Db, enterpriseId: number, id: number, p: { name: string; logoUrl: string }) {
+  /** Whether a child of the parent (none: top level), other than `exceptId`, already has the name. */
+  async childNamed(
+    db: Db,
+    enterpriseId: number,
+    parentId: number | null,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const row = await db
+      .selectFrom('project')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('parent_id', parentId === null ? 'is' : '=', parentId)
+      .where('name', '=', name)
+      .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Inserts a node; `tx` is the caller's transaction (the path needs the new id, so two statements). */
+  async insert(
+    tx: Db,
+    enterpriseId: number,
+    node: { parent: ProjectRow | null; kind: 'project' | 'area'; name: string; logoUrl: string | null },
+  ): Promise<number> {
+    const { id } = await tx
+      .insertInto('project')
+      .values({
+        enterprise_id: enterpriseId,
+        parent_id: node.parent?.id ?? null,
+        root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : null,
+        path: '/',
+        kind: node.kind,
+        name: node.name,
+        logo_url: node.logoUrl,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('project')
+      .set({
+        path: `${node.parent?.path ?? '/'}${id}/`,
+        root_id: node.parent ? (node.parent.root_id ?? node.parent.id) : id,
+      })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  },
+
+  update(db: Db, enterpriseId: number, id: number, p: { name: string; logoUrl: string | null }) {
     return db
       .updateTable('project')
       .set({ name: p.name, logo_url: p.logoUrl })

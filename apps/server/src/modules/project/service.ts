@@ -34,6 +34,26 @@ export function createProjectService({ db, files }: ProjectDeps) {
     return url;
   }
 
+  /** SPEC §5: a project needs its logo; a monitoring area may go without (the tree shows a default icon). */
+  async function logoFor(caller: Principal, kind: 'project' | 'area', url: string | null | undefined) {
+    if (url) return checkLogo(caller, url);
+    if (kind === 'project') throw AppError.param('proLogo', 'project.logoRequired');
+    return null;
+  }
+
+  /** Names are unique among the children of one parent (checked under the parent's lock, see lockChildren). */
+  async function uniqueAmongSiblings(
+    tx: Db,
+    enterpriseId: number,
+    parentId: number | null,
+    name: string,
+    self?: number,
+  ) {
+    await projectRepo.lockChildren(tx, enterpriseId, parentId);
+    if (await projectRepo.childNamed(tx, enterpriseId, parentId, name, self))
+      throw new AppError(409, { messageKey: 'conflict.projectName', params: { name }, data: { field: 'proName' } });
+  }
+
   function privilegesAt(caller: Principal, scope: Scope, path: string): { key: string }[] {
     return PROJECT_KEYS.filter((k) => holdsOnProject(caller, scope, path, k)).map((key) => ({ key }));
   }
@@ -41,19 +61,22 @@ export function createProjectService({ db, files }: ProjectDeps) {
   return {
     async add(
       caller: Principal,
-      input: { proName: string; proLogo: string; parentId?: number | null | undefined; kind: 'project' | 'area' },
+      input: {
+        proName: string;
+        proLogo?: string | undefined;
+        parentId?: number | null | undefined;
+        kind: 'project' | 'area';
+      },
     ) {
       const scope = await scopeOf(db, caller);
       const parent = input.parentId ? await existing(scope, input.parentId) : null;
       if (parent ? !holdsOnProject(caller, scope, parent.path, 'project-add') : !holds(caller, 'project-add'))
         throw new AppError(4117);
       if (parent?.kind === 'area' && input.kind === 'project') throw AppError.param('parentId', 'project.underArea');
-      const logoUrl = await checkLogo(caller, input.proLogo);
-      const id = await projectRepo.insert(db, caller.enterpriseId, {
-        parent,
-        kind: input.kind,
-        name: input.proName,
-        logoUrl,
+      const logoUrl = await logoFor(caller, input.kind, input.proLogo);
+      const id = await db.transaction().execute(async (tx) => {
+        await uniqueAmongSiblings(tx, caller.enterpriseId, parent?.id ?? null, input.proName);
+        return projectRepo.insert(tx, caller.enterpriseId, { parent, kind: input.kind, name: input.proName, logoUrl });
       });
       await activityRepo.record(db, [
         {
@@ -68,13 +91,15 @@ export function createProjectService({ db, files }: ProjectDeps) {
       return { id };
     },
 
-    async update(caller: Principal, input: { id: number; proName: string; proLogo: string }) {
+    async update(caller: Principal, input: { id: number; proName: string; proLogo?: string | null | undefined }) {
       const scope = await scopeOf(db, caller);
       const node = await existing(scope, input.id);
       if (!holdsOnProject(caller, scope, node.path, 'project-edit')) throw new AppError(4117);
-      await projectRepo.update(db, caller.enterpriseId, node.id, {
-        name: input.proName,
-        logoUrl: await checkLogo(caller, input.proLogo),
+      const logoUrl = input.proLogo === undefined ? node.logo_url : await logoFor(caller, node.kind, input.proLogo);
+      if (node.kind === 'project' && !logoUrl) throw AppError.param('proLogo', 'project.logoRequired');
+      await db.transaction().execute(async (tx) => {
+        await uniqueAmongSiblings(tx, caller.enterpriseId, node.parent_id, input.proName, node.id);
+        await projectRepo.update(tx, caller.enterpriseId, node.id, { name: input.proName, logoUrl });
       });
     },
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { bypassesChecks, principalOf, type Principal } from '../../http/auth.js';
 import { noData } from '../../http/envelope.js';
+import type { SessionCache } from '../session/cache.js';
 import { checkHandOut } from './reach.js';
 import { roleRepo } from './repo.js';
 
@@ -28,10 +29,28 @@ export async function videoPrivilegesOf(db: Db, caller: Principal): Promise<Vide
   return VIDEO_PRIVILEGE_KEYS.filter((k) => held.has(k));
 }
 
+/** Whether the caller holds one power over video: one indexed lookup for staff, none for those who bypass. */
+export async function holdsVideoPrivilege(db: Db, caller: Principal, key: VideoPrivilegeKey): Promise<boolean> {
+  if (bypassesChecks(caller)) return true;
+  if (caller.roles.length === 0) return false;
+  const row = await db
+    .selectFrom('role_video_privilege')
+    .select('role_id')
+    .where(
+      'role_id',
+      'in',
+      caller.roles.map((r) => r.id),
+    )
+    .where('video_key', '=', key)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const tags = ['role'];
 const ItemSchema = z.object({ key: VideoPrivilegeKeySchema, name: z.string() }).meta({ id: 'VideoPrivilege' });
 
-export function videoPrivilegeRoutes(app: FastifyInstance, db: Db): void {
+export function videoPrivilegeRoutes(app: FastifyInstance, db: Db, sessionCache: SessionCache): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/roleVideoPrivilege/queryAll',
@@ -88,6 +107,8 @@ export function videoPrivilegeRoutes(app: FastifyInstance, db: Db): void {
             .values(keys.map((video_key) => ({ role_id: req.body.roleId, video_key })))
             .execute();
       });
+      // Open live streams of the role's staff are judged again at once (media/watchers.ts).
+      sessionCache.evictEnterprise(caller.enterpriseId);
       return noData();
     },
   );

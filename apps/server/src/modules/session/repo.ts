@@ -27,6 +27,23 @@ export const userRepo = {
       .executeTakeFirst();
   },
 
+  /** The language and zone the user now uses the console in; a row already saying so is left untouched. */
+  async setLocale(db: Db, userId: number, language: string, timeZone: string): Promise<void> {
+    await db
+      .updateTable('user')
+      .set({ language, time_zone: timeZone })
+      .where('id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('language', 'is', null),
+          eb('language', '<>', language),
+          eb('time_zone', 'is', null),
+          eb('time_zone', '<>', timeZone),
+        ]),
+      )
+      .execute();
+  },
+
   /** A new password also lifts the name's sign-in locks and forgets its failures. */
   async setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
     const row = await db
@@ -58,6 +75,7 @@ function liveSessions(db: Db, now: Date) {
       'user.mobile as mobile',
       'user.email as email',
       'enterprise.name as enterpriseName',
+      'enterprise.is_platform as enterpriseIsPlatform',
       'user.group_id as groupId',
     ])
     .where('session.expires_at', '>', now)

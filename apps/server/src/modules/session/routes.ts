@@ -79,7 +79,14 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService): vo
       config: { access: 'signed-in' },
       schema: { tags, summary: 'The signed-in session', response: { 200: SessionSchema } },
     },
-    async (request) => service.session(principalOf(request)),
+    async (request) => {
+      const principal = principalOf(request);
+      // The console asks when it opens and again when its language changes. Only a request that names both
+      // counts: a cross-site link (which carries the cookie but no such header) cannot reset them.
+      if (request.headers.language !== undefined && request.headers.timezone !== undefined)
+        await service.rememberLocale(principal, request.language, request.timezone);
+      return service.session(principal, request.language);
+    },
   );
 
   r.get(

@@ -17,6 +17,7 @@ import { minutesAfter } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { bypassesChecks, holds, type Principal } from '../../http/auth.js';
+import { enterpriseNameFor } from '../enterprise/platform-name.js';
 import { hashPassword, verifyNothing, verifyPassword, type PasswordCipher } from './passwords.js';
 import type { SessionCache } from './cache.js';
 import { createLockout, signInKey } from './lockout.js';
@@ -130,7 +131,12 @@ export function createSessionService(deps: SessionDeps) {
       return sessionRepo.findSnapshotsById(db, sessionIds, clock.now());
     },
 
-    session(principal: Principal): Session {
+    /** Alarm notices reach the user in the language and on the clock of the console they last opened. */
+    rememberLocale(principal: Principal, language: Language, timeZone: string): Promise<void> {
+      return userRepo.setLocale(db, principal.userId, language, timeZone);
+    },
+
+    session(principal: Principal, language: Language): Session {
       // Super administrators and cloud-account users see everything (SPEC §6); staff what their roles grant.
       const privilegeList = bypassesChecks(principal)
         ? [...PRIVILEGE_CATALOGUE]
@@ -152,7 +158,7 @@ export function createSessionService(deps: SessionDeps) {
           name: principal.name,
           mobile: principal.mobile,
           email: principal.email,
-          enterpriseName: principal.enterpriseName,
+          enterpriseName: enterpriseNameFor(principal.enterpriseName, principal.enterpriseIsPlatform, language),
         },
       };
     },

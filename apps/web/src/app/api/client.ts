@@ -71,6 +71,8 @@ export interface RequestOptions {
   /** The page shows the failure itself (inline in a form): no toast; 1001 and 502 still redirect. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Asks in this language rather than the current one: fetching a language's texts before switching to it. */
+  language?: string;
 }
 
 export interface DownloadOptions extends RequestOptions {
@@ -104,7 +106,7 @@ export function createApiClient({ timeoutMs }: { timeoutMs: number }): ApiClient
     // The token rides in its HttpOnly cookie (credentials below). The custom header is what no cross-site
     // link or form can send: the server takes the cookie for a GET that changes something only beside it.
     const headers: Record<string, string> = {
-      language: env.language(),
+      language: options.language ?? env.language(),
       timezone: env.timezone(),
       'x-console-request': '1',
     };

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { onBeforeLanguageChange } from '../../i18n';
 import { isLanguage, type Language } from '../../i18n/languages';
 import { LOCALES } from '../../i18n/locales';
+import { withChunkRetry } from '../lazy-page';
+import { NewVersionPrompt } from '../RouteError';
 
 export const CONSOLE_THEME = {
   algorithm: antdTheme.defaultAlgorithm,
@@ -31,9 +33,10 @@ export const CONSOLE_THEME = {
   },
 };
 
+/** The locales are chunks like the pages: one retry, then the console asks for a reload (never renders nothing). */
 async function loadLocale(language: Language): Promise<Locale> {
   const entry = LOCALES[language];
-  const [locale] = await Promise.all([entry.antd(), entry.loadDayjs()]);
+  const [locale] = await Promise.all([withChunkRetry(entry.antd)(), withChunkRetry(entry.loadDayjs)()]);
   dayjs.locale(entry.dayjs);
   return locale;
 }
@@ -42,13 +45,17 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en-US';
   const [loaded, setLoaded] = useState<{ language: Language; locale: Locale } | null>(null);
+  const [outdated, setOutdated] = useState(false);
 
   // A switch from the language menu: both locales are ready before any text changes.
   useEffect(
     () =>
       onBeforeLanguageChange(async (next) => {
-        const locale = await loadLocale(next);
-        setLoaded({ language: next, locale });
+        // On failure the texts still switch: the reload prompt then speaks the chosen language.
+        await loadLocale(next).then(
+          (locale) => setLoaded({ language: next, locale }),
+          () => setOutdated(true),
+        );
       }),
     [],
   );
@@ -58,14 +65,20 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!stale) return;
     let live = true;
-    void loadLocale(language).then((locale) => {
-      if (live) setLoaded({ language, locale });
-    });
+    loadLocale(language).then(
+      (locale) => {
+        if (live) setLoaded({ language, locale });
+      },
+      () => {
+        if (live) setOutdated(true);
+      },
+    );
     return () => {
       live = false;
     };
   }, [language, stale]);
 
+  if (outdated) return <NewVersionPrompt />;
   // Until the first locale arrives render nothing rather than a flash of English in a Chinese console.
   if (!loaded) return null;
   return (

@@ -9,6 +9,7 @@ import {
   GlobalOutlined,
   HomeOutlined,
   IdcardOutlined,
+  KeyOutlined,
   LogoutOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/LogoMark';
 import { AlarmNotice } from '../../features/alarm/components/AlarmNotice';
+import { PasswordModal } from '../../features/platform/components/PasswordModal';
 import { useProductTitle } from '../../components/public/use-product-title';
 import { logout } from '../../features/session/api/logout';
 import { changeLanguage } from '../../i18n';
@@ -152,14 +154,20 @@ function AccountMenu() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const session = useSession();
+  const [changingPassword, setChangingPassword] = useState(false);
   const personal = findConsoleRoute(PERSONAL_INFO_PATH);
+  const kind = session.isSuperMan ? 'platform' : session.isCloudAccount ? 'main' : 'staff';
   const items: MenuProps['items'] = [
     {
       key: 'who',
       type: 'group',
       label: (
         <span className="console-account-who">
-          {session.userAccount.enterpriseName} · {session.loginName}
+          <strong>{session.name || session.loginName}</strong>
+          <span>{t('account.loginName', { loginName: session.loginName })}</span>
+          <span>
+            {session.userAccount.enterpriseName} · {t(`account.kind.${kind}`)}
+          </span>
         </span>
       ),
     },
@@ -167,25 +175,36 @@ function AccountMenu() {
     ...(personal && canReach(session, personal)
       ? [{ key: 'personal', icon: <IdcardOutlined />, label: t('account.personalInfo') }]
       : []),
+    // Whatever the menus hide, everyone who signs in may change their own password.
+    { key: 'password', icon: <KeyOutlined />, label: t('account.changePassword') },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('account.logout'), danger: true },
   ];
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items,
-        onClick: ({ key }) => {
-          if (key === 'personal') void navigate(PERSONAL_INFO_PATH);
-          if (key === 'logout') void logout();
-        },
-      }}
-    >
-      <Button type="text" className="console-action console-account" aria-label={t('account.menu')}>
-        <Avatar size={28} icon={<UserOutlined />} className="console-avatar" />
-        <span className="console-action-text">{session.name || session.loginName}</span>
-        <DownOutlined className="console-caret" />
-      </Button>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'personal') void navigate(PERSONAL_INFO_PATH);
+            if (key === 'password') setChangingPassword(true);
+            if (key === 'logout') void logout();
+          },
+        }}
+      >
+        <Button type="text" className="console-action console-account" aria-label={t('account.menu')}>
+          <Avatar size={28} icon={<UserOutlined />} className="console-avatar" />
+          <span className="console-action-text">{session.name || session.loginName}</span>
+          <DownOutlined className="console-caret" />
+        </Button>
+      </Dropdown>
+      {/* Its texts come with the platform catalogue: loaded when first opened, without holding the header. */}
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <PasswordModal open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,9 +1,10 @@
-// One console page inside its tab: privilege check, lazy load with a spinner, and a retry if the chunk fails.
+// One console page inside its tab: privilege check, lazy load with a spinner; a crash offers a retry, a chunk that
+// did not load (twice) asks for a reload.
 import { Component, Suspense, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canReach, type AccessSubject } from '../access';
-import { lazyPage } from '../lazy-page';
+import { isChunkLoadError, lazyPage } from '../lazy-page';
 import type { RouteDef } from '../routes';
 import { NoPermission } from './NoPermission';
 
@@ -23,16 +24,19 @@ function LazyPage({ route }: { route: RouteDef }) {
   return <Page />;
 }
 
-class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error: error ?? new Error('page failed') };
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return <PageFailed onRetry={() => this.setState({ failed: false })} />;
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    // The page's own chunk stays failed until a reload (lazy-page.ts): a retry here would only show this again.
+    if (isChunkLoadError(error)) return <PageOutdated />;
+    return <PageFailed onRetry={() => this.setState({ error: undefined })} />;
   }
 }
 
@@ -45,6 +49,22 @@ function PageFailed({ onRetry }: { onRetry: () => void }) {
       extra={
         <Button type="primary" onClick={onRetry}>
           {t('page.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+function PageOutdated() {
+  const { t: tc } = useTranslation('common');
+  return (
+    <Result
+      status="info"
+      title={tc('update.title')}
+      subTitle={tc('update.hint')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {tc('action.reload')}
         </Button>
       }
     />

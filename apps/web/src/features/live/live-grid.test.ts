@@ -5,6 +5,7 @@ import { allChannelsOutcome } from './components/use-live-requests';
 import {
   initialGrid,
   layoutFor,
+  liveHref,
   parseLiveQuery,
   placeAll,
   placeSource,
@@ -133,6 +134,12 @@ describe('parseLiveQuery', () => {
     expect(q('deviceId=7&devName=Gate&channel=2&random=x')).toMatchObject({ kind: 'one', deviceId: 7, channel: 2 });
     expect(q('deviceId=7&channel=all&random=y')).toMatchObject({ kind: 'all', deviceId: 7 });
     expect(q('deviceId=7')).toMatchObject({ kind: 'one', channel: 1 });
+  });
+  it('reads back the address a link outside the tree makes, a new one each time', () => {
+    const href = liveHref({ deviceId: 9, devName: 'Warehouse NVR', channel: 3 }, 0.5);
+    expect(href.startsWith('/project/live?')).toBe(true);
+    expect(q(href.split('?')[1]!)).toMatchObject({ kind: 'one', deviceId: 9, devName: 'Warehouse NVR', channel: 3 });
+    expect(liveHref({ deviceId: 9, devName: 'x', channel: 3 }, 0.25)).not.toBe(href);
   });
   it('asks for nothing without a device and flags a broken query', () => {
     expect(q('')).toBeNull();

@@ -63,6 +63,28 @@ export function parseLiveQuery(params: URLSearchParams): LiveRequest | null {
   };
 }
 
+export const LIVE_PATH = '/project/live';
+
+/**
+ * The /project/live address that plays one channel (parseLiveQuery reads it back), for links from outside the tree:
+ * a fresh `random` each time, so a second click on the same link plays again.
+ */
+export function liveHref(
+  target: { deviceId: number; devName: string; channel: number; devType?: string; uuid?: string; proName?: string },
+  random: number = Math.random(),
+): string {
+  const query = new URLSearchParams({
+    deviceId: String(target.deviceId),
+    uuid: target.uuid ?? '',
+    devType: target.devType ?? '',
+    devName: target.devName,
+    proName: target.proName ?? '',
+    channel: String(target.channel),
+    random: random.toString(36).slice(2),
+  });
+  return `${LIVE_PATH}?${query.toString()}`;
+}
+
 /** Source key: a new one restarts the tile's stream. */
 export function sourceKey(source: LiveSource): string {
   return `${source.deviceId}:${source.channel}:${source.stream}:${source.nonce}`;

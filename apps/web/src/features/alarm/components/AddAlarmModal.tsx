@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type AlarmType, type ProjectNode } from '@svc/contracts';
 import { FormModal } from '../../../components/FormModal';
+import { maxLengthRule, wholeNumberRule } from '../../../components/form-rules';
 import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 import { useAddAlarmMutation } from '../api/alarm-add-mutation';
 import type { AddAlarm } from '../api/types';
@@ -78,8 +79,9 @@ export function AddAlarmModal({ open, forest, onClose }: AddAlarmModalProps) {
       <Form.Item name="deviceId" label={t('alarm.field.device')} rules={[required]}>
         <DeviceSelect projectId={projectId ?? undefined} placeholder={t('alarm.filter.device')} />
       </Form.Item>
-      <Form.Item name="channel" label={t('alarm.field.channel')}>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder={t('alarm.channelHint')} />
+      {/* No min or precision on the input: antd would clamp or round an entry on blur without a word. */}
+      <Form.Item name="channel" label={t('alarm.field.channel')} rules={[wholeNumberRule(tc, 1)]}>
+        <InputNumber style={{ width: '100%' }} placeholder={t('alarm.channelHint')} />
       </Form.Item>
       <Form.Item name="type" label={t('alarm.field.type')} rules={[required]}>
         <Select options={ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) }))} />
@@ -90,12 +92,9 @@ export function AddAlarmModal({ open, forest, onClose }: AddAlarmModalProps) {
       <Form.Item
         name="content"
         label={t('alarm.field.content')}
-        rules={[
-          { ...required, whitespace: true },
-          { max: CONTENT_MAX, message: tc('validation.tooLong') },
-        ]}
+        rules={[{ ...required, whitespace: true }, maxLengthRule(tc, CONTENT_MAX)]}
       >
-        <Input.TextArea rows={3} maxLength={CONTENT_MAX} showCount />
+        <Input.TextArea rows={3} count={{ show: true, max: CONTENT_MAX }} />
       </Form.Item>
     </FormModal>
   );

@@ -4,6 +4,7 @@ import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_STATES, type Alarm, type Handling } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
+import { maxLengthRule } from '../../../components/form-rules';
 import { useUpdateAlarmMutation } from '../api/alarm-update-mutation';
 import { handlingName, typeName } from './alarm-labels';
 
@@ -59,12 +60,8 @@ export function HandleAlarmModal({ alarm, onClose }: { alarm: Alarm | null; onCl
             options={HANDLING_STATES.map((h) => ({ value: h, label: handlingName(t, h) }))}
           />
         </Form.Item>
-        <Form.Item
-          name="note"
-          label={t('alarm.field.note')}
-          rules={[{ max: NOTE_MAX, message: tc('validation.tooLong') }]}
-        >
-          <Input.TextArea rows={4} maxLength={NOTE_MAX} showCount />
+        <Form.Item name="note" label={t('alarm.field.note')} rules={[maxLengthRule(tc, NOTE_MAX)]}>
+          <Input.TextArea rows={4} count={{ show: true, max: NOTE_MAX }} />
         </Form.Item>
       </Form>
       {failure && <Alert type="error" showIcon title={failure} />}

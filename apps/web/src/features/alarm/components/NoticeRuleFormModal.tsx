@@ -4,6 +4,7 @@ import { Alert, App, Checkbox, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, NOTICE_CHANNELS, type ProjectNode } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
+import { maxLengthRule } from '../../../components/form-rules';
 import { useSaveNoticeRuleMutation } from '../api/notice-rule-save-mutation';
 import type { NoticeRule, NoticeRuleInput } from '../api/types';
 import { channelName, typeName } from './alarm-labels';
@@ -64,10 +65,10 @@ export function NoticeRuleFormModal({ rule, forest, onClose }: NoticeRuleFormMod
           label={t('alarm.rule.name')}
           rules={[
             { required: true, whitespace: true, message: tc('validation.required') },
-            { max: NAME_MAX, message: tc('validation.tooLong') },
+            maxLengthRule(tc, NAME_MAX),
           ]}
         >
-          <Input maxLength={NAME_MAX} />
+          <Input />
         </Form.Item>
         <Form.Item name="projectIds" label={t('alarm.rule.projects')} rules={[selectOne]}>
           <ProjectsMultiSelect forest={forest} placeholder={t('alarm.rule.projectsHint')} />

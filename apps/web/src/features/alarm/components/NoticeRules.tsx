@@ -1,10 +1,11 @@
 // The notice rules tab: the rules (add, edit, delete with confirmation) and the common notice users below them.
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Flex, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { clipped } from '../../../components/table-cells';
 import { useEmployeesQuery } from '../../employee/api/employees-query';
 import { useMyProjectsQuery } from '../../project/api/projects-query';
 import { flattenNodes } from '../../project/components/project-tree';
@@ -65,7 +66,7 @@ export function NoticeRules() {
     </Flex>
   );
   const columns: TableColumnsType<NoticeRule> = [
-    { key: 'name', dataIndex: 'name', title: t('alarm.rule.name'), width: 160 },
+    { key: 'name', title: t('alarm.rule.name'), width: 140, ...clipped((r) => r.name) },
     {
       key: 'projects',
       title: t('alarm.rule.projects'),
@@ -75,6 +76,7 @@ export function NoticeRules() {
     {
       key: 'channels',
       title: t('alarm.rule.channels'),
+      width: 130,
       render: (_, r) => tags(r.channels.map((c) => channelName(t, c))),
     },
     {
@@ -85,7 +87,7 @@ export function NoticeRules() {
     {
       key: 'enabled',
       title: t('alarm.rule.enabled'),
-      width: 90,
+      width: 84,
       render: (_, r) => (r.enabled ? <Tag color="green">{t('alarm.rule.on')}</Tag> : <Tag>{t('alarm.rule.off')}</Tag>),
     },
   ];
@@ -93,15 +95,29 @@ export function NoticeRules() {
     columns.push({
       key: 'actions',
       title: tc('table.actions'),
-      width: 130,
+      width: 84,
+      fixed: 'right',
       render: (_, r) => (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            {tc('action.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
-            {tc('action.delete')}
-          </Button>
+        <Space size={0}>
+          <Tooltip title={tc('action.edit')}>
+            <Button
+              type="text"
+              size="small"
+              aria-label={tc('action.edit')}
+              icon={<EditOutlined />}
+              onClick={() => setEditing(r)}
+            />
+          </Tooltip>
+          <Tooltip title={tc('action.delete')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              aria-label={tc('action.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => confirmDelete(r)}
+            />
+          </Tooltip>
         </Space>
       ),
     });
@@ -125,7 +141,9 @@ export function NoticeRules() {
           dataSource={rules.data}
           loading={rules.isFetching}
           pagination={false}
-          scroll={{ x: 900 }}
+          tableLayout="fixed"
+          // The projects, types and staff columns share what is left, at least 100 px each.
+          scroll={{ x: 140 + 130 + 84 + 84 + 3 * 100 }}
           locale={{ emptyText: <Empty description={t('alarm.rule.empty')} /> }}
         />
       )}

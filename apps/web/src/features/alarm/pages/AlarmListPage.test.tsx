@@ -65,8 +65,23 @@ describe('AlarmListPage', () => {
     const second = within(rowOf('Yard cam'));
     expect(second.getByText('Video loss')).toBeTruthy();
     expect(second.getByText('Treated')).toBeTruthy();
-    expect(second.getByText('Read')).toBeTruthy();
+    // The read state marks the time (getByLabelText: getByRole's accessibility checks are slow under jsdom).
+    expect(second.getByLabelText('Read')).toBeTruthy();
+    expect(within(rowOf('Gate cam')).getByLabelText('Unread')).toBeTruthy();
     expect(screen.getByText('Total: 45')).toBeTruthy();
+  });
+
+  it('shows every field of an alarm in the row: time, type, content, device, channel, region, handling', async () => {
+    await open();
+    const row = within(rowOf('Gate cam'));
+    for (const text of ['2026-03-01', '08:15:00', 'Motion detection', 'Motion in zone 1', 'Front door · Harbour']) {
+      expect(row.getByText(text)).toBeTruthy();
+    }
+    expect(row.getByText('Untreated')).toBeTruthy();
+    // The row's own actions, by name (icons carry their names).
+    expect(row.getByLabelText('Mark read').tagName).toBe('BUTTON');
+    expect(within(rowOf('Yard cam')).getByLabelText('Mark unread').tagName).toBe('BUTTON');
+    expect(row.getByLabelText('Delete').tagName).toBe('BUTTON');
   });
 
   it('filters by type from the first page', async () => {
@@ -156,16 +171,17 @@ describe('AlarmListPage', () => {
     const asked = () => callsTo('/api/alarm/page/query').map((c) => c.body);
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(asked()).toHaveLength(2));
-    expect(asked()[1]).toEqual({ page: 2, size: 20, cursor: 'c2' });
+    // Past the first page the list holds at the newest alarm it had shown (Cam 1's), so new ones move no row.
+    expect(asked()[1]).toEqual({ page: 2, size: 20, cursor: 'c2', untilId: 101 });
     await screen.findByText('Cam 2');
     fireEvent.click(screen.getByTitle('3'));
     await waitFor(() => expect(asked()).toHaveLength(3));
-    expect(asked()[2]).toEqual({ page: 3, size: 20, cursor: 'c3' });
+    expect(asked()[2]).toEqual({ page: 3, size: 20, cursor: 'c3', untilId: 101 });
     await screen.findByText('Cam 3');
     // Back a page: by number (page 1 itself comes from the cache).
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(asked()).toHaveLength(4));
-    expect(asked()[3]).toEqual({ page: 2, size: 20 });
+    expect(asked()[3]).toEqual({ page: 2, size: 20, untilId: 101 });
   });
 
   it('shows a capped total as 10,000+', async () => {

@@ -2,7 +2,7 @@
 import { App, Col, Form, Input, InputNumber, Row, Select, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
-import { requiredRule } from '../../../components/form-rules';
+import { maxLengthRule, requiredRule } from '../../../components/form-rules';
 import { useUpdateChannelMutation } from '../api/channel-update-mutation';
 import type { CameraType, ChannelDetail } from '../api/device-channels-query';
 
@@ -87,9 +87,9 @@ export function ChannelEditModal({ deviceId, channel, onClose }: ChannelEditModa
       <Form.Item
         name="channelTitle"
         label={t('device.channels.field.name')}
-        rules={[requiredRule(tc), { max: TITLE_MAX, message: tc('validation.tooLong') }]}
+        rules={[requiredRule(tc), maxLengthRule(tc, TITLE_MAX)]}
       >
-        <Input maxLength={TITLE_MAX} autoComplete="off" />
+        <Input autoComplete="off" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={16}>

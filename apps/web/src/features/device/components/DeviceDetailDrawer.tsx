@@ -2,12 +2,14 @@
 // holders of device-edit edit the channels and the tags here.
 import { useState } from 'react';
 import { Badge, Button, Descriptions, Drawer, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@svc/contracts';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useChannelsQuery, type ChannelDetail } from '../api/device-channels-query';
 import { ChannelEditModal } from './ChannelEditModal';
+import { deviceAddress } from './device-columns';
 import { DeviceStatusBadge } from './DeviceStatusBadge';
 import { DeviceTagsEditor } from './DeviceTagsEditor';
 import { STREAM_MODE_KEYS } from './StreamModeField';
@@ -88,9 +90,11 @@ export function DeviceDetailDrawer({ device, onClose }: { device: Device | null;
             </Descriptions.Item>
             <Descriptions.Item label={t('device.field.model')}>{dash(device.model)}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.manufacturer')}>{dash(device.manufacturer)}</Descriptions.Item>
-            <Descriptions.Item label={t('device.field.address')}>
-              {device.ip ? `${device.ip}${device.port ? `:${device.port}` : ''}` : '—'}
+            <Descriptions.Item label={t('device.field.address')}>{deviceAddress(device) ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('device.field.lastSeen')}>
+              {device.lastSeen ? dayjs(device.lastSeen).format('YYYY-MM-DD HH:mm:ss') : t('device.neverSeen')}
             </Descriptions.Item>
+            <Descriptions.Item label={t('device.field.channels')}>{device.channelCount}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.uuid')}>{device.uuid}</Descriptions.Item>
             <Descriptions.Item label={t('device.field.tags')} span={2}>
               <DeviceTagsEditor key={device.id} deviceId={device.id} tags={device.tags} editable={editable} />

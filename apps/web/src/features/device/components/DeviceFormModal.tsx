@@ -4,7 +4,7 @@ import { App, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, ProjectNode } from '@svc/contracts';
 import { FormModal } from '../../../components/FormModal';
-import { optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
+import { maxLengthRule, optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
 import {
   useSaveDeviceMutation,
   type AddDeviceBody,
@@ -120,12 +120,12 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
             extra={editing ? undefined : t('device.form.snRule')}
             rules={editing ? [] : [requiredRule(tc), check(snProblem)]}
           >
-            <Input disabled={Boolean(editing)} maxLength={20} autoComplete="off" />
+            <Input disabled={Boolean(editing)} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="devName" label={t('device.field.name')} rules={[requiredRule(tc)]}>
-            <Input maxLength={64} autoComplete="off" />
+          <Form.Item name="devName" label={t('device.field.name')} rules={[requiredRule(tc), maxLengthRule(tc, 64)]}>
+            <Input autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -146,8 +146,12 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="loginName" label={t('device.field.loginName')} rules={[requiredRule(tc)]}>
-            <Input maxLength={32} autoComplete="off" />
+          <Form.Item
+            name="loginName"
+            label={t('device.field.loginName')}
+            rules={[requiredRule(tc), maxLengthRule(tc, 32)]}
+          >
+            <Input autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -155,9 +159,12 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
             name="password"
             label={t('device.field.password')}
             extra={editing ? t('device.form.passwordKeep') : undefined}
-            rules={editing ? [] : [{ required: true, message: tc('validation.required') }]}
+            rules={[
+              ...(editing ? [] : [{ required: true, message: tc('validation.required') }]),
+              maxLengthRule(tc, 64),
+            ]}
           >
-            <Input.Password maxLength={64} autoComplete="new-password" />
+            <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Col>
         <Col span={24}>
@@ -168,7 +175,7 @@ export function DeviceFormModal({ device, forest, defaultProjectId, onClose }: D
             extra={t('device.form.gbCodeRule')}
             rules={[check(gbCodeProblem)]}
           >
-            <Input maxLength={20} inputMode="numeric" autoComplete="off" />
+            <Input inputMode="numeric" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col span={24}>

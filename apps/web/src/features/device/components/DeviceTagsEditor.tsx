@@ -1,6 +1,6 @@
 // A device's tags (SPEC §3 Tag): closing one takes it off the device; "Add tag" suggests the enterprise's tags or makes a new one.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { AutoComplete, Button, Flex, Tag, Typography } from 'antd';
+import { App, AutoComplete, Button, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAddTagMutation, useRemoveTagMutation } from '../api/tag-mutations';
@@ -18,6 +18,8 @@ interface DeviceTagsEditorProps {
 
 export function DeviceTagsEditor({ deviceId, tags: initial, editable }: DeviceTagsEditorProps) {
   const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
+  const { message } = App.useApp();
   // The drawer's device is the row it was opened from, so the editor keeps what the server has since accepted.
   const [tags, setTags] = useState<readonly string[]>(initial);
   const [adding, setAdding] = useState(false);
@@ -31,6 +33,11 @@ export function DeviceTagsEditor({ deviceId, tags: initial, editable }: DeviceTa
   async function addTag(value: string) {
     const tagName = value.trim();
     if (sending.current || !tagName) return;
+    // Refused with the limit named, the text kept to shorten: never cut to fit.
+    if (tagName.length > TAG_NAME_MAX) {
+      void message.warning(tc('validation.maxLength', { max: TAG_NAME_MAX }));
+      return;
+    }
     if (tags.includes(tagName)) {
       close();
       return;
@@ -104,7 +111,7 @@ export function DeviceTagsEditor({ deviceId, tags: initial, editable }: DeviceTa
             style={{ width: 180 }}
             value={text}
             options={options}
-            maxLength={TAG_NAME_MAX}
+            status={text.trim().length > TAG_NAME_MAX ? 'error' : undefined}
             disabled={add.isPending}
             placeholder={t('device.tags.placeholder')}
             aria-label={t('device.tags.placeholder')}

@@ -4,11 +4,10 @@ import { Alert, App, Button, Col, Flex, Form, Input, Row, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { RegionalConfig, SipServer } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
-import { requiredRule } from '../../../components/form-rules';
+import { maxLengthRule, requiredRule } from '../../../components/form-rules';
 import { useSaveRegionalMutation } from '../api/regional-save-mutation';
 import { AutoEnrolSection } from './AutoEnrolSection';
 import {
-  REGIONAL_DIGITS,
   REGIONAL_DIGIT_FIELDS,
   paramErrorField,
   previewGbCode,
@@ -110,9 +109,9 @@ export function RegionalConfigForm({ config, sip, onDone }: RegionalConfigFormPr
         name="server"
         label={t('device.regional.server')}
         extra={t('device.regional.serverHint')}
-        rules={[requiredRule(tc)]}
+        rules={[requiredRule(tc), maxLengthRule(tc, 64)]}
       >
-        <Input maxLength={64} autoComplete="off" />
+        <Input autoComplete="off" />
       </Form.Item>
       <Row gutter={16}>
         {REGIONAL_DIGIT_FIELDS.map((field) => (
@@ -122,12 +121,7 @@ export function RegionalConfigForm({ config, sip, onDone }: RegionalConfigFormPr
               label={t(LABEL_KEYS[field])}
               rules={[{ required: true, message: tc('validation.required') }, digits(field)]}
             >
-              <Input
-                maxLength={REGIONAL_DIGITS[field]}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder={PLACEHOLDERS[field]}
-              />
+              <Input inputMode="numeric" autoComplete="off" placeholder={PLACEHOLDERS[field]} />
             </Form.Item>
           </Col>
         ))}

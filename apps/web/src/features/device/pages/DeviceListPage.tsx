@@ -1,7 +1,7 @@
 // /project/device: the device list (SPEC §2) — filters by project subtree, type, status and text; paging; add, edit, delete;
 // the GB28181 settings (regional configuration, SPEC §3) for holders of that privilege.
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,11 +13,13 @@ import { useDeleteDevicesMutation } from '../api/device-delete-mutation';
 import { useDevicesQuery, type DeviceFilters } from '../api/devices-query';
 import { DeviceDetailDrawer } from '../components/DeviceDetailDrawer';
 import { DEVICE_TYPES, DeviceFormModal } from '../components/DeviceFormModal';
-import { DeviceStatusBadge } from '../components/DeviceStatusBadge';
+import { DEVICE_TABLE_MIN_WIDTH, useDeviceColumns } from '../components/device-columns';
 import { Gb28181SettingsDrawer } from '../components/Gb28181SettingsDrawer';
 import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 
 const PAGE_SIZES = [10, 20, 50, 100];
+/** The server's limit on the search text (DeviceQuerySchema). */
+const SEARCH_MAX = 64;
 const STATUSES = ['online', 'dormancy', 'offline'] as const;
 
 /** The tree's "more" link opens this page with `?projectId=`; a number or nothing. */
@@ -84,53 +86,13 @@ export default function DeviceListPage() {
     });
   }
 
-  const columns: TableColumnsType<Device> = [
-    {
-      key: 'devName',
-      title: t('device.field.name'),
-      width: 170,
-      fixed: 'left',
-      render: (_, d) => <Typography.Link onClick={() => setViewing(d)}>{d.devName}</Typography.Link>,
-    },
-    { key: 'sn', dataIndex: 'sn', title: t('device.field.sn'), width: 180 },
-    { key: 'type', dataIndex: 'devType', title: t('device.field.type'), width: 70 },
-    {
-      key: 'status',
-      title: t('device.field.status'),
-      width: 120,
-      render: (_, d) => <DeviceStatusBadge status={d.statusLive} />,
-    },
-    { key: 'project', dataIndex: 'projectName', title: t('device.field.project'), width: 140 },
-    { key: 'channels', dataIndex: 'channelCount', title: t('device.field.channels'), width: 80 },
-    {
-      key: 'actions',
-      title: tc('table.actions'),
-      width: 170,
-      fixed: 'right',
-      render: (_, d) => (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => setViewing(d)}>
-            {tc('action.view')}
-          </Button>
-          {can('device-edit') && (
-            <Button type="link" size="small" onClick={() => setEditing(d)}>
-              {tc('action.edit')}
-            </Button>
-          )}
-          {can('device-delete') && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => confirmDelete([d.id], t('device.deleteTitle', { name: d.devName }))}
-            >
-              {tc('action.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
-  ];
+  const columns = useDeviceColumns({
+    can,
+    onView: setViewing,
+    onEdit: setEditing,
+    onDelete: (d) => confirmDelete([d.id], t('device.deleteTitle', { name: d.devName })),
+    now: devices.dataUpdatedAt || Date.now(),
+  });
 
   return (
     <Flex vertical gap={16}>
@@ -175,10 +137,17 @@ export default function DeviceListPage() {
               aria-label={t('device.filter.text')}
               placeholder={t('device.filter.text')}
               value={text}
+              // Not maxLength: it would cut a pasted text without a word. Too long is marked and said instead.
+              status={text.trim().length > SEARCH_MAX ? 'error' : undefined}
               onChange={(e) => setText(e.target.value)}
-              onSearch={(value) => filter({ text: value.trim() || undefined })}
+              onSearch={(value) => {
+                if (value.trim().length > SEARCH_MAX) {
+                  void message.warning(tc('validation.maxLength', { max: SEARCH_MAX }));
+                  return;
+                }
+                filter({ text: value.trim() || undefined });
+              }}
               enterButton={tc('action.search')}
-              maxLength={64}
             />
           </Flex>
           <Flex justify="space-between" align="center" wrap gap={8}>
@@ -215,7 +184,8 @@ export default function DeviceListPage() {
               columns={columns}
               dataSource={devices.data?.list}
               loading={devices.isFetching}
-              scroll={{ x: 930 }}
+              tableLayout="fixed"
+              scroll={{ x: DEVICE_TABLE_MIN_WIDTH }}
               rowSelection={
                 can('device-delete')
                   ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }

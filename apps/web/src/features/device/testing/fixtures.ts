@@ -25,6 +25,7 @@ export function device(over: Partial<Device> = {}): Device {
     channelCount: 1,
     tags: [],
     createdAt: '2026-01-01T00:00:00Z',
+    lastSeen: null,
     ...over,
   };
 }

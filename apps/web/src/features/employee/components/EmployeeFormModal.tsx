@@ -12,6 +12,7 @@ import {
   requiredRule,
   checkRule,
   checks,
+  maxLengthRule,
   RULE_HINT,
 } from '../../../components/form-rules';
 import { useGroupsQuery } from '../../group/api/groups-query';
@@ -119,7 +120,7 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
             extra={editing ? undefined : tc('validation.loginName')}
             rules={editing ? [] : [requiredRule(tc), checkRule(checks.loginName, tc)]}
           >
-            <Input disabled={Boolean(editing)} maxLength={32} autoComplete="off" />
+            <Input disabled={Boolean(editing)} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -128,7 +129,7 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
             label={t('staff.field.name')}
             rules={[requiredRule(tc), checkRule(checks.personName, tc)]}
           >
-            <Input maxLength={32} autoComplete="off" />
+            <Input autoComplete="off" />
           </Form.Item>
         </Col>
         {!editing && (
@@ -141,7 +142,7 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
                 rules={[requiredRule(tc), passwordRule(tc)]}
                 extra={tc('validation.password')}
               >
-                <Input.Password autoComplete="new-password" maxLength={64} />
+                <Input.Password autoComplete="new-password" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -151,7 +152,7 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
                 dependencies={['password']}
                 rules={[requiredRule(tc), confirmRule(tc)]}
               >
-                <Input.Password autoComplete="new-password" maxLength={64} />
+                <Input.Password autoComplete="new-password" />
               </Form.Item>
             </Col>
           </>
@@ -175,18 +176,22 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="mobile" label={t('staff.field.mobile')} rules={[checkRule(checks.mobile, tc)]}>
-            <Input maxLength={11} inputMode="tel" autoComplete="off" />
+            <Input inputMode="tel" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="email" label={t('staff.field.email')} rules={[checkRule(checks.email, tc)]}>
-            <Input maxLength={254} inputMode="email" autoComplete="off" />
+            <Input inputMode="email" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="department" label={t('staff.field.department')} extra={t('staff.form.departmentHint')}>
+          <Form.Item
+            name="department"
+            label={t('staff.field.department')}
+            extra={t('staff.form.departmentHint')}
+            rules={[maxLengthRule(tc, 32)]}
+          >
             <AutoComplete
-              maxLength={32}
               options={(departments.data ?? []).map((d) => ({ value: d.name }))}
               showSearch={{
                 filterOption: (input, option) =>

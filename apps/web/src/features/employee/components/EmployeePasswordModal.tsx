@@ -41,7 +41,7 @@ export function EmployeePasswordModal({ employee, onClose }: { employee: Employe
         rules={[requiredRule(tc), passwordRule(tc)]}
         extra={tc('validation.password')}
       >
-        <Input.Password autoComplete="new-password" maxLength={64} />
+        <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmPassword"
@@ -49,7 +49,7 @@ export function EmployeePasswordModal({ employee, onClose }: { employee: Employe
         dependencies={['password']}
         rules={[requiredRule(tc), confirmRule(tc)]}
       >
-        <Input.Password autoComplete="new-password" maxLength={64} />
+        <Input.Password autoComplete="new-password" />
       </Form.Item>
     </FormModal>
   );

@@ -2,7 +2,7 @@
 import { Button, Form, Input, Select } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { optionalText } from '../../../components/form-rules';
+import { maxLengthRule, optionalText } from '../../../components/form-rules';
 import type { Department } from '../api/departments-query';
 
 export interface StaffFilterValues {
@@ -33,11 +33,11 @@ export function StaffFilters({ roles, departments, onSearch }: StaffFiltersProps
     });
   return (
     <Form<StaffFilterValues> form={form} name="staffFilter" layout="inline" className="org-filters" onFinish={apply}>
-      <Form.Item name="name" label={t('staff.field.name')}>
-        <Input allowClear maxLength={32} placeholder={t('staff.filter.namePlaceholder')} />
+      <Form.Item name="name" label={t('staff.field.name')} rules={[maxLengthRule(tc, 32)]}>
+        <Input allowClear placeholder={t('staff.filter.namePlaceholder')} />
       </Form.Item>
-      <Form.Item name="loginName" label={t('staff.field.loginName')}>
-        <Input allowClear maxLength={32} placeholder={t('staff.filter.loginNamePlaceholder')} />
+      <Form.Item name="loginName" label={t('staff.field.loginName')} rules={[maxLengthRule(tc, 32)]}>
+        <Input allowClear placeholder={t('staff.filter.loginNamePlaceholder')} />
       </Form.Item>
       <Form.Item name="status" label={t('staff.field.status')}>
         <Select

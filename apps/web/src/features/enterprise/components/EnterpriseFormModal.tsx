@@ -2,7 +2,15 @@
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
-import { confirmRule, passwordRule, requiredRule, checkRule, checks, RULE_HINT } from '../../../components/form-rules';
+import {
+  confirmRule,
+  passwordRule,
+  requiredRule,
+  checkRule,
+  checks,
+  maxLengthRule,
+  RULE_HINT,
+} from '../../../components/form-rules';
 import { useAddEnterpriseMutation } from '../api/enterprise-add-mutation';
 import { useRenameEnterpriseMutation } from '../api/enterprise-update-mutation';
 import type { Enterprise } from '../api/enterprises-query';
@@ -53,8 +61,8 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
       initialValues={{ name: renaming?.name ?? '' }}
       onSubmit={submit}
     >
-      <Form.Item name="name" label={t('enterprises.field.name')} rules={[requiredRule(tc)]}>
-        <Input maxLength={64} autoComplete="off" />
+      <Form.Item name="name" label={t('enterprises.field.name')} rules={[requiredRule(tc), maxLengthRule(tc, 64)]}>
+        <Input autoComplete="off" />
       </Form.Item>
       {!renaming && (
         <>
@@ -65,7 +73,7 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
             extra={tc('validation.loginName')}
             rules={[requiredRule(tc), checkRule(checks.loginName, tc)]}
           >
-            <Input maxLength={32} autoComplete="off" />
+            <Input autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="password"
@@ -74,7 +82,7 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
             extra={tc('validation.password')}
             rules={[requiredRule(tc), passwordRule(tc)]}
           >
-            <Input.Password maxLength={64} autoComplete="new-password" />
+            <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmPassword"
@@ -82,7 +90,7 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
             dependencies={['password']}
             rules={[requiredRule(tc), confirmRule(tc)]}
           >
-            <Input.Password maxLength={64} autoComplete="new-password" />
+            <Input.Password autoComplete="new-password" />
           </Form.Item>
         </>
       )}

@@ -19,7 +19,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { optionalText } from '../../../components/form-rules';
+import { maxLengthRule, optionalText } from '../../../components/form-rules';
 import { useEnterpriseStatusMutation } from '../api/enterprise-status-mutation';
 import { useUnlockEnterpriseMutation } from '../api/enterprise-unlock-mutation';
 import { useEnterprisesQuery, type Enterprise } from '../api/enterprises-query';
@@ -143,8 +143,8 @@ export default function EnterprisesPage() {
                 setPaging((p) => ({ ...p, page: 1 }));
               }}
             >
-              <Form.Item name="name" label={t('enterprises.field.name')}>
-                <Input allowClear maxLength={64} style={{ width: 200 }} />
+              <Form.Item name="name" label={t('enterprises.field.name')} rules={[maxLengthRule(tc, 64)]}>
+                <Input allowClear style={{ width: 200 }} />
               </Form.Item>
               <Form.Item name="status" label={t('enterprises.field.status')}>
                 <Select

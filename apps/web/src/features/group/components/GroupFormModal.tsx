@@ -2,7 +2,7 @@
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
-import { optionalText, requiredRule } from '../../../components/form-rules';
+import { maxLengthRule, optionalText, requiredRule } from '../../../components/form-rules';
 import type { Group } from '../api/groups-query';
 import { useSaveGroupMutation } from '../api/group-save-mutation';
 
@@ -39,11 +39,11 @@ export function GroupFormModal({ group, onClose }: GroupFormProps) {
       initialValues={{ name: group?.name ?? '', remark: group?.remark ?? '' }}
       onSubmit={submit}
     >
-      <Form.Item name="name" label={t('groups.field.name')} rules={[requiredRule(tc)]}>
-        <Input maxLength={32} showCount autoComplete="off" />
+      <Form.Item name="name" label={t('groups.field.name')} rules={[requiredRule(tc), maxLengthRule(tc, 32)]}>
+        <Input count={{ show: true, max: 32 }} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="remark" label={t('groups.field.remark')}>
-        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="remark" label={t('groups.field.remark')} rules={[maxLengthRule(tc, 200)]}>
+        <Input.TextArea count={{ show: true, max: 200 }} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </FormModal>
   );

@@ -1,13 +1,16 @@
-// Device groups tab of /user/role-employee: list, add, edit, open/close, and delete once closed (SPEC §4).
+// Device groups tab of /user/role-employee: list, add, edit, open/close, delete once closed (SPEC §4), and each
+// group's editor of devices, channels and staff.
 import { useState } from 'react';
 import { App, Button, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { clipped } from '../../../components/table-cells';
 import { useDeleteGroupMutation } from '../api/group-delete-mutation';
 import { useSaveGroupMutation } from '../api/group-save-mutation';
 import { useGroupsQuery, type Group } from '../api/groups-query';
+import { GroupEditorDrawer } from './GroupEditorDrawer';
 import { GroupFormModal } from './GroupFormModal';
 
 export function GroupsTab() {
@@ -19,6 +22,7 @@ export function GroupsTab() {
   const toggle = useSaveGroupMutation({ quiet: false });
   const remove = useDeleteGroupMutation();
   const [editing, setEditing] = useState<Group | null | undefined>(undefined);
+  const [opened, setOpened] = useState<Group | null>(null);
   const editable = can('group-edit');
 
   const confirmState = (group: Group) => {
@@ -58,14 +62,8 @@ export function GroupsTab() {
     });
 
   const columns: TableColumnsType<Group> = [
-    { key: 'name', dataIndex: 'name', title: t('groups.field.name'), width: 220 },
-    {
-      key: 'remark',
-      dataIndex: 'remark',
-      title: t('groups.field.remark'),
-      ellipsis: true,
-      render: (remark: string | null) => remark || <Typography.Text type="secondary">—</Typography.Text>,
-    },
+    { key: 'name', title: t('groups.field.name'), width: 220, ...clipped((g) => g.name) },
+    { key: 'remark', title: t('groups.field.remark'), ...clipped((g) => g.remark) },
     {
       key: 'state',
       dataIndex: 'state',
@@ -76,20 +74,27 @@ export function GroupsTab() {
     },
     { key: 'employeeCount', dataIndex: 'employeeCount', title: t('groups.field.staff'), width: 100, align: 'right' },
   ];
-  if (editable) {
-    columns.push({
-      key: 'actions',
-      title: tc('table.actions'),
-      width: 240,
-      render: (_, group) => (
-        <Space size={0}>
+  columns.push({
+    key: 'actions',
+    title: tc('table.actions'),
+    width: editable ? 330 : 140,
+    render: (_, group) => (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setOpened(group)}>
+          {t('groups.editor.action')}
+        </Button>
+        {editable && (
           <Button type="link" size="small" onClick={() => setEditing(group)}>
             {tc('action.edit')}
           </Button>
+        )}
+        {editable && (
           <Button type="link" size="small" onClick={() => confirmState(group)}>
             {group.state === 'open' ? t('groups.close.action') : t('groups.open.action')}
           </Button>
-          {/* SPEC §4: a group can be deleted only after it is closed; the server refuses otherwise too. */}
+        )}
+        {/* SPEC §4: a group can be deleted only after it is closed; the server refuses otherwise too. */}
+        {editable && (
           <Tooltip title={group.state === 'open' ? t('groups.delete.closeFirst') : undefined}>
             <Button
               type="link"
@@ -101,10 +106,10 @@ export function GroupsTab() {
               {tc('action.delete')}
             </Button>
           </Tooltip>
-        </Space>
-      ),
-    });
-  }
+        )}
+      </Space>
+    ),
+  });
 
   if (groups.isError) return <LoadFailed onRetry={() => void groups.refetch()} />;
   return (
@@ -127,6 +132,15 @@ export function GroupsTab() {
         locale={{ emptyText: <Empty description={t('groups.empty')} /> }}
       />
       <GroupFormModal group={editing} onClose={() => setEditing(undefined)} />
+      {opened && (
+        <GroupEditorDrawer
+          key={opened.id}
+          // The list's copy: a rename or a state change shows in the open editor too.
+          group={groups.data?.find((g) => g.id === opened.id) ?? opened}
+          editable={editable}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </Flex>
   );
 }

@@ -42,13 +42,13 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
       onSubmit={submit}
     >
       <Form.Item name="name" label={t('info.name')} rules={[requiredRule(tc), checkRule(checks.personName, tc)]}>
-        <Input maxLength={32} autoComplete="name" />
+        <Input autoComplete="name" />
       </Form.Item>
       <Form.Item name="mobile" label={t('info.mobile')} rules={[checkRule(checks.mobile, tc)]}>
-        <Input maxLength={11} inputMode="tel" autoComplete="tel" />
+        <Input inputMode="tel" autoComplete="tel" />
       </Form.Item>
       <Form.Item name="email" label={t('info.email')} rules={[checkRule(checks.email, tc)]}>
-        <Input maxLength={254} inputMode="email" autoComplete="email" />
+        <Input inputMode="email" autoComplete="email" />
       </Form.Item>
     </FormModal>
   );

@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Spin, Ty
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api/client';
 import { usePrivilege } from '../../../app/layout/use-privilege';
-import { requiredRule, checkRule, checks } from '../../../components/form-rules';
+import { requiredRule, checkRule, checks, maxLengthRule } from '../../../components/form-rules';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useUpdateEnterpriseInfoMutation } from '../api/enterprise-info-mutation';
 import { useEnterpriseInfoQuery, type EnterpriseInfo } from '../api/enterprise-info-query';
@@ -85,9 +85,10 @@ function EnterpriseInfoForm({ info }: { info: EnterpriseInfo }) {
     }
   }
 
+  /** A text field of the form; `max` is its length limit, unless `rules` (a format rule naming its own) replace it. */
   const text = (name: TextField, max: number, extra: object = {}) => (
-    <Form.Item name={name} label={t(FIELD_KEYS[name])} rules={required} {...extra}>
-      <Input maxLength={max} autoComplete="off" />
+    <Form.Item name={name} label={t(FIELD_KEYS[name])} rules={[...required, maxLengthRule(tc, max)]} {...extra}>
+      <Input autoComplete="off" />
     </Form.Item>
   );
 
@@ -148,8 +149,12 @@ function EnterpriseInfoForm({ info }: { info: EnterpriseInfo }) {
             {text('platformId', 64)}
           </Col>
           <Col span={24}>
-            <Form.Item name="mainBusiness" label={t(FIELD_KEYS.mainBusiness)} rules={required}>
-              <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+            <Form.Item
+              name="mainBusiness"
+              label={t(FIELD_KEYS.mainBusiness)}
+              rules={[...required, maxLengthRule(tc, 200)]}
+            >
+              <Input.TextArea count={{ show: true, max: 200 }} autoSize={{ minRows: 2, maxRows: 4 }} />
             </Form.Item>
           </Col>
           <Col span={24}>{text('address', 200)}</Col>

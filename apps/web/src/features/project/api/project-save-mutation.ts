@@ -3,13 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/client';
 import { deviceKeys, projectKeys } from './keys';
 
-export interface ProjectFields {
-  proName: string;
-  proLogo: string;
-}
+/**
+ * An edit (`id`) or an addition. A project's logo is required (SPEC §5); an area's is optional, and on
+ * an edit `null` takes it away while leaving it out keeps it.
+ */
 export type SaveProject =
-  | ({ id: number } & ProjectFields)
-  | ({ id?: undefined; parentId: number | null; kind: 'project' | 'area' } & ProjectFields);
+  | { id: number; proName: string; proLogo?: string | null | undefined }
+  | {
+      id?: undefined;
+      proName: string;
+      proLogo?: string | undefined;
+      parentId: number | null;
+      kind: 'project' | 'area';
+    };
 
 /** Answers the server's message, shown as the success toast. */
 export async function saveProject(values: SaveProject): Promise<string> {

@@ -1,6 +1,6 @@
 // Add or edit a project, sub-project or monitoring area (SPEC §2 add-project dialog, §5 name and logo rules).
-import { App, Button, Flex, Form, Input, Radio, Typography, Upload } from 'antd';
-import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input, Radio, Space, Typography, Upload } from 'antd';
+import { EnvironmentOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectNode } from '@svc/contracts';
 import { isApiError } from '../../../app/api/client';
@@ -18,6 +18,7 @@ export type ProjectFormTarget =
 
 interface Values {
   proName: string;
+  /** The uploaded logo's url; empty when none (allowed for an area only). */
   proLogo: string;
   parentId?: number | null;
   kind: 'project' | 'area';
@@ -31,29 +32,29 @@ interface ProjectFormModalProps {
 
 export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation('project');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const save = useSaveProjectMutation();
   const [form] = Form.useForm<Values>();
-  const kind = Form.useWatch('kind', form);
   const editing = target?.mode === 'edit' ? target.node : null;
+  const initialKind = target?.mode === 'add' ? target.kind : (editing?.kind ?? 'project');
+  // The radio decides while adding; before the form mounts, the kind the dialog was opened for.
+  const kind = Form.useWatch('kind', form) ?? initialKind;
+  const area = kind === 'area';
 
   async function submit(values: Values) {
+    const proName = values.proName.trim();
+    // An area's logo is optional: none (or a removed one) is sent as such, a project always has one.
+    const proLogo = values.proLogo || undefined;
     const msg = editing
-      ? await save.mutateAsync({ id: editing.id, proName: values.proName.trim(), proLogo: values.proLogo })
-      : await save.mutateAsync({
-          proName: values.proName.trim(),
-          proLogo: values.proLogo,
-          parentId: values.parentId ?? null,
-          kind: values.kind,
-        });
+      ? await save.mutateAsync({ id: editing.id, proName, proLogo: proLogo ?? (area ? null : undefined) })
+      : await save.mutateAsync({ proName, proLogo, parentId: values.parentId ?? null, kind: values.kind });
     void message.success(msg || t('form.saved'));
   }
 
   const title = editing
-    ? t('form.editTitle', { name: editing.title })
-    : target?.mode === 'add' && target.kind === 'area'
-      ? t('form.addAreaTitle')
-      : t('form.addTitle');
+    ? t(area ? 'form.editAreaTitle' : 'form.editTitle', { name: editing.title })
+    : t(area ? 'form.addAreaTitle' : 'form.addTitle');
 
   return (
     <FormModal<Values>
@@ -67,7 +68,7 @@ export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalPr
         proName: editing?.proName ?? '',
         proLogo: editing?.proLogo ?? '',
         parentId: target?.mode === 'add' ? (target.parentId ?? undefined) : undefined,
-        kind: target?.mode === 'add' ? target.kind : (editing?.kind ?? 'project'),
+        kind: initialKind,
       }}
       onSubmit={submit}
     >
@@ -85,23 +86,28 @@ export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalPr
       <Form.Item
         name="proName"
         className={RULE_HINT}
-        label={kind === 'area' ? t('form.areaName') : t('form.name')}
+        label={area ? t('form.areaName') : t('form.name')}
+        dependencies={['kind']}
         rules={[
           {
             validator: (_, value: string | undefined) => {
-              const problem = projectNameProblem(value);
-              return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+              const problem = projectNameProblem(value, form.getFieldValue('kind') ?? initialKind);
+              if (!problem) return Promise.resolve();
+              return Promise.reject(
+                new Error(typeof problem === 'string' ? t(problem) : tc(problem.key, problem.params)),
+              );
             },
           },
         ]}
         extra={t('form.nameHint')}
       >
-        <Input maxLength={PROJECT_NAME_MAX} autoComplete="off" />
+        {/* No maxLength: it would cut a pasted name without a word; the rule names the limit instead. */}
+        <Input count={{ max: PROJECT_NAME_MAX }} autoComplete="off" />
       </Form.Item>
       {!editing && (
         <Form.Item
           name="parentId"
-          label={t('form.parent')}
+          label={area ? t('form.areaParent') : t('form.parent')}
           rules={[
             {
               validator: (_, value: number | null | undefined) =>
@@ -116,30 +122,42 @@ export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalPr
             forest={forest}
             allowClear
             placeholder={t('form.parentNone')}
-            aria-label={t('form.parent')}
+            aria-label={area ? t('form.areaParent') : t('form.parent')}
           />
         </Form.Item>
       )}
       <Form.Item
         name="proLogo"
-        label={t('form.logo')}
+        label={area ? t('form.areaLogo') : t('form.logo')}
+        dependencies={['kind']}
         rules={[
           {
             validator: (_, value: string | undefined) => {
-              const problem = projectLogoProblem(value);
+              const problem = projectLogoProblem(value, form.getFieldValue('kind') ?? initialKind);
               return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
             },
           },
         ]}
       >
-        <ProjectLogoField />
+        <ProjectLogoField area={area} />
       </Form.Item>
     </FormModal>
   );
 }
 
-/** The logo field: SPEC §5 image checks before sending, upload, the 32×32 icon as the server stores it. */
-function ProjectLogoField({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
+/**
+ * The logo field: SPEC §5 image checks before sending, upload, the 32×32 icon as the server stores it. An area's
+ * logo is optional: it can be removed, and without one the area icon stands in.
+ */
+function ProjectLogoField({
+  value,
+  onChange,
+  area,
+}: {
+  value?: string;
+  onChange?: (url: string) => void;
+  area: boolean;
+}) {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
@@ -150,33 +168,43 @@ function ProjectLogoField({ value, onChange }: { value?: string; onChange?: (url
       const saved = await upload.mutateAsync(file);
       onChange?.(saved.url);
     } catch (e) {
-      // The server's refusal names the reason (format by content, size); no answer at all is "upload failed".
+      // The server's refusal is SPEC §5's own message (format by content, size); no answer at all is "upload failed".
       void message.error(isApiError(e) && e.kind === 'code' ? e.message : tc('upload.failed'));
     }
   }
 
+  const empty = area ? <EnvironmentOutlined /> : <PictureOutlined />;
   return (
     <Flex gap={12} align="center">
       <div className="project-form-logo" aria-live="polite">
-        {value ? <img src={value} alt={t('form.logoAlt')} width={32} height={32} /> : <PictureOutlined />}
+        {value ? <img src={value} alt={t(area ? 'form.areaLogoAlt' : 'form.logoAlt')} width={32} height={32} /> : empty}
       </div>
       <Flex vertical gap={4} align="start">
-        <Upload
-          accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            const problem = imageProblem(file);
-            if (problem) void message.error(tc(problem));
-            else void send(file);
-            // Sent by `send` through the api client, never by antd's own request.
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={upload.isPending}>
-            {value ? t('form.logoReplace') : t('form.logoUpload')}
-          </Button>
-        </Upload>
-        <Typography.Text type="secondary">{t('form.logoHint')}</Typography.Text>
+        <Space size={8}>
+          <Upload
+            accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              const problem = imageProblem(file);
+              if (problem) void message.error(tc(problem));
+              else void send(file);
+              // Sent by `send` through the api client, never by antd's own request.
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={upload.isPending}>
+              {value
+                ? t(area ? 'form.areaLogoReplace' : 'form.logoReplace')
+                : t(area ? 'form.areaLogoUpload' : 'form.logoUpload')}
+            </Button>
+          </Upload>
+          {area && value && (
+            <Button type="link" onClick={() => onChange?.('')}>
+              {t('form.logoRemove')}
+            </Button>
+          )}
+        </Space>
+        <Typography.Text type="secondary">{t(area ? 'form.areaLogoHint' : 'form.logoHint')}</Typography.Text>
       </Flex>
     </Flex>
   );

@@ -293,6 +293,51 @@ describe('ProjectTreePanel', () => {
     expect(await within(await screen.findByRole('dialog')).findByText('Add monitoring area')).toBeTruthy();
   });
 
+  it('adds an area without a logo, in words of an area, and shows a taken name on the name field', async () => {
+    const answers = [
+      {
+        code: 409,
+        msg: 'A project or monitoring area named Lobby already exists at this level.',
+        data: { field: 'proName' },
+      },
+      { code: 1, msg: 'Monitoring area added.', data: { id: 99 } },
+    ];
+    const { callsTo } = await renderInConsole(<ProjectTreePanel />, {
+      session: sessionWith(['project', 'project-add']),
+      handlers: {
+        '/api/project/query/mine': () => ({ code: 1, data: FOREST }),
+        '/api/project/add': () => answers.shift()!,
+      },
+    });
+    await screen.findByText('Gate cam', undefined, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Depot' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add monitoring area' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Add monitoring area');
+    expect(within(dialog).getByText('Area name')).toBeTruthy();
+    expect(within(dialog).getByText('Area icon (optional)')).toBeTruthy();
+    expect(within(dialog).queryByText('Project logo cannot be empty.')).toBeNull();
+    // Pasted whole: the field keeps what was given and names the limit (no maxlength cuts it).
+    const name = dialog.querySelector<HTMLInputElement>('#proName')!;
+    expect(name.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(name, { target: { value: 'N'.repeat(40) } });
+    expect(await within(dialog).findByText('At most 32 characters.')).toBeTruthy();
+    expect(name.value).toHaveLength(40);
+
+    fireEvent.change(name, { target: { value: 'Lobby' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const taken = await within(dialog).findByText(
+      'A project or monitoring area named Lobby already exists at this level.',
+    );
+    expect(taken.closest('.ant-form-item')!.querySelector('#proName')).toBe(name);
+    expect(callsTo('/api/project/add')[0]!.body).toEqual({ proName: 'Lobby', parentId: 2, kind: 'area' });
+
+    fireEvent.change(name, { target: { value: 'Loading_Bay' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('/api/project/add')).toHaveLength(2));
+    expect(callsTo('/api/project/add')[1]!.body).toEqual({ proName: 'Loading_Bay', parentId: 2, kind: 'area' });
+  });
+
   it('closes the menu on Escape, the focus staying on its button', async () => {
     await open(['project', 'project-delete']);
     const button = screen.getByRole('button', { name: 'Actions for Harbour' });
@@ -341,5 +386,97 @@ describe('ProjectTreePanel', () => {
     fireEvent.mouseEnter(play.querySelector('.project-tree-tip')!);
     expect(await screen.findByRole('tooltip')).toBeTruthy();
     expect(screen.getByRole('tooltip').textContent).toBe('Play all channels of Recorder');
+  });
+});
+
+describe('ProjectTreePanel recorder channels', () => {
+  const channel = (index: number, playable: boolean) => ({
+    id: 1300 + index,
+    index,
+    channelTitle: `Recorder CH0${index}`,
+    main: playable ? 0 : -1,
+    extra: null,
+    state: playable ? 'online' : 'unconfigured',
+    playable,
+    kind: 'normal',
+    cameraType: 'ordinary',
+    enable: true,
+    gbCode: null,
+    longitude: null,
+    latitude: null,
+  });
+
+  async function openWithChannels(answer: (deviceId: number) => { code: number; data?: unknown; msg?: string }) {
+    const view = await renderInConsole(<ProjectTreePanel />, {
+      session: sessionWith(['project', 'device']),
+      handlers: {
+        '/api/project/query/mine': () => ({ code: 1, data: FOREST }),
+        '/api/device/channel/list': (body) => answer((body as { deviceId: number }).deviceId),
+      },
+    });
+    await screen.findByText('Gate cam', undefined, { timeout: 10_000 });
+    return { ...view, asked: () => view.callsTo('/api/device/channel/list').map((c) => c.body) };
+  }
+
+  it('unfolds an NVR to its channels, by state, asking for them only then', async () => {
+    const { asked } = await openWithChannels(() => ({ code: 1, data: [channel(2, false), channel(1, true)] }));
+    expect(rowOf('Recorder').getAttribute('aria-expanded')).toBe('false');
+    expect(asked()).toEqual([]);
+    fireEvent.click(switcherOf('Recorder'));
+    expect(await screen.findByText('Recorder CH01')).toBeTruthy();
+    expect(asked()).toEqual([{ deviceId: 13 }]);
+    expect(rowOf('Recorder').getAttribute('aria-expanded')).toBe('true');
+    // By number, each one level below its recorder, named with its state.
+    const rows = screen.getAllByRole('treeitem').map((r) => r.textContent);
+    expect(rows.indexOf('Recorder CH01')).toBe(rows.indexOf('Recorder') + 1);
+    expect(rows.indexOf('Recorder CH02')).toBe(rows.indexOf('Recorder') + 2);
+    expect(rowOf('Recorder CH01').getAttribute('aria-level')).toBe('3');
+    expect(within(rowOf('Recorder CH01')).getByLabelText('Online')).toBeTruthy();
+    expect(within(rowOf('Recorder CH02')).getByLabelText('Offline')).toBeTruthy();
+    // Folding hides them again.
+    fireEvent.click(switcherOf('Recorder'));
+    await waitFor(() => expect(screen.queryByText('Recorder CH01')).toBeNull());
+  });
+
+  it('plays an online channel alone in live view, and says an offline one cannot play', async () => {
+    const { router } = await openWithChannels(() => ({ code: 1, data: [channel(1, true), channel(2, false)] }));
+    fireEvent.click(switcherOf('Recorder'));
+    fireEvent.click(await screen.findByText('Recorder CH02'));
+    expect(await screen.findByText('The channel is offline and cannot play.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/page');
+    fireEvent.click(screen.getByText('Recorder CH01'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/live'));
+    const q = new URLSearchParams(router.state.location.search);
+    expect([q.get('deviceId'), q.get('channel'), q.get('devName')]).toEqual(['13', '1', 'Recorder']);
+  });
+
+  it('shows the channels of an offline recorder as offline, and does not play them', async () => {
+    await openWithChannels(() => ({ code: 1, data: [channel(1, true)] }));
+    fireEvent.click(switcherOf('Old recorder'));
+    const ch = await screen.findByText('Recorder CH01');
+    expect(within(rowOf('Recorder CH01')).getByLabelText('Offline')).toBeTruthy();
+    fireEvent.click(ch);
+    expect(await screen.findByText('The device is offline.')).toBeTruthy();
+  });
+
+  it('says when the channels could not be loaded or there are none, and asks again on a click', async () => {
+    let fail = true;
+    const { asked } = await openWithChannels((id) =>
+      id === 14 ? { code: 1, data: [] } : fail ? { code: 5000, msg: 'boom' } : { code: 1, data: [channel(1, true)] },
+    );
+    fireEvent.click(switcherOf('Old recorder'));
+    expect(await screen.findByText('No channels')).toBeTruthy();
+    fireEvent.click(switcherOf('Recorder'));
+    const failed = await screen.findByText('The channels could not be loaded. Click to try again.');
+    fail = false;
+    fireEvent.click(failed);
+    expect(await screen.findByText('Recorder CH01')).toBeTruthy();
+    expect(asked().filter((b) => (b as { deviceId: number }).deviceId === 13)).toHaveLength(2);
+  });
+
+  it('leaves recorders folded shut for users who may not list channels', async () => {
+    await open(['project']);
+    expect(rowOf('Recorder').getAttribute('aria-expanded')).toBeNull();
+    expect(switcherOf('Recorder')).toBeNull();
   });
 });

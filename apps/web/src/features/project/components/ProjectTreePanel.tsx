@@ -1,24 +1,32 @@
-// Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, more links,
-// the groups of pages each project opens, add/edit/delete.
+// Left project-tree panel (SPEC §2 Layout, Tree clicks): projects with logo, areas, devices by status, recorders
+// unfolding to their channels, more links, the groups of pages each project opens, add/edit/delete.
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { App, Button, Dropdown, Empty, Spin, Tooltip, Typography, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Spin, Tooltip, Typography, type MenuProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectNode } from '@svc/contracts';
 import { useSession } from '../../../app/layout/session-context';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { CONSOLE_ROUTES } from '../../../app/routes';
 import { useWindowHeight } from '../../../app/layout/use-window-height';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { deviceKeys } from '../api/keys';
 import { useDeleteProjectsMutation } from '../api/project-delete-mutation';
 import { useMyProjectsQuery } from '../api/projects-query';
+import { useTreeChannels } from '../api/tree-channels-query';
+import { NoProjects } from './NoProjects';
 import { ProjectFormModal, type ProjectFormTarget } from './ProjectFormModal';
 import { ProjectTreeList } from './ProjectTreeList';
-import type { DeviceEntry, TreeRowActions } from './ProjectTreeRow';
+import type { ChannelEntry, DeviceEntry, TreeRowActions } from './ProjectTreeRow';
 import {
   buildTree,
+  channelClick,
+  channelEntries,
   deviceClick,
+  isRecorder,
+  recorderOfKey,
   liveQuery,
   nodeMenuKeys,
   toggleExpanded,
@@ -76,16 +84,7 @@ export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonl
         </div>
       ) : forest.length === 0 ? (
         <div className="project-tree-body">
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              <>
-                <Typography.Text strong>{t('tree.empty.title')}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">{t('tree.empty.description')}</Typography.Text>
-              </>
-            }
-          />
+          <NoProjects compact onCreate={() => openForm({ mode: 'add', parentId: null, kind: 'project' })} />
         </div>
       ) : (
         <ProjectTree forest={forest} routes={routes} labelledBy="project-tree-title" onForm={openForm} />
@@ -110,6 +109,7 @@ function ProjectTree({
   const { t } = useTranslation('project');
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const can = usePrivilege();
   const { showAiServices } = useSession();
   const height = Math.max(200, useWindowHeight() - TREE_OFFSET);
@@ -119,7 +119,22 @@ function ProjectTree({
   );
   // Top-level projects start open so their areas and devices show at once; their groups stay folded.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(entries.map((e) => e.key)));
-  const rows = useMemo(() => visibleRows(entries, expanded), [entries, expanded]);
+  // Channels are listed to whoever may list them (the device area), for the recorders unfolded.
+  const listsChannels = can('device');
+  const recorders = useMemo(
+    () => (listsChannels ? [...expanded].flatMap((key) => recorderOfKey(key) ?? []) : []),
+    [expanded, listsChannels],
+  );
+  const channels = useTreeChannels(recorders);
+  const rows = useMemo(
+    () =>
+      visibleRows(entries, expanded, (entry) =>
+        listsChannels && entry.kind === 'device' && isRecorder(entry.device)
+          ? channelEntries(entry, channels.get(entry.device.id))
+          : undefined,
+      ),
+    [entries, expanded, listsChannels, channels],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<MenuTarget>();
 
@@ -137,6 +152,30 @@ function ProjectTree({
           return;
         case 'live':
           void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node, { channel })}`);
+          return;
+      }
+    },
+    [can, message, navigate, t],
+  );
+
+  const openChannel = useCallback(
+    (entry: ChannelEntry) => {
+      const { device, channel, node } = entry;
+      switch (channelClick(device, channel, node, can)) {
+        case 'noPermission':
+          void message.warning(t('tree.noPermission'));
+          return;
+        case 'vehicle':
+          void message.info(t('tree.vehicleDevice'));
+          return;
+        case 'offline':
+          void message.error(t('tree.deviceOffline'));
+          return;
+        case 'channelOffline':
+          void message.error(t('tree.channelOffline'));
+          return;
+        case 'live':
+          void navigate(`${LIVE_PATH}?${liveQuery(device, node, { channel: channel.index })}`);
           return;
       }
     },
@@ -169,12 +208,15 @@ function ProjectTree({
   const activate = useCallback(
     (entry: TreeEntry) => {
       if (entry.kind === 'device') openDevice(entry);
+      else if (entry.kind === 'channel') openChannel(entry);
+      else if (entry.kind === 'channels' && entry.status === 'failed')
+        void queryClient.refetchQueries({ queryKey: deviceKeys.channels(entry.device.id) });
       else if (entry.kind === 'more') void navigate(`${DEVICE_LIST_PATH}?projectId=${entry.node.id}`);
       else if (entry.kind === 'page' && entry.page.href) void navigate(entry.page.href);
       // A group's title folds and unfolds it, as its switcher does.
       else if (entry.kind === 'group') toggle(entry);
     },
-    [navigate, openDevice, toggle],
+    [navigate, openDevice, openChannel, queryClient, toggle],
   );
   const contextMenu = useCallback(
     (entry: TreeEntry, event: MouseEvent) => {

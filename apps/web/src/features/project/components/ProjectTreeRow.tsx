@@ -1,5 +1,5 @@
 // What one row of the project tree shows (SPEC §2): a project or area with its logo, count, edit and menu buttons,
-// a device by status, the more link, a group or one of its pages.
+// a device by status, a recorder's channel by state, the more link, a group or one of its pages.
 // Scrolling a tree of 10,000 devices shows dozens of new rows a frame, so a row is a memo component over its entry
 // (stable while the forest is) and the tree's actions (stable until the language or privileges change), and it is
 // mostly plain elements: antd components cost style hooks and extra elements in every row, so the node menu is one
@@ -23,6 +23,7 @@ import {
 import { Link } from 'react-router';
 import type { ProjectNode } from '@svc/contracts';
 import {
+  channelOnline,
   nodeAllows,
   nodeMenuKeys,
   showsPlayAll,
@@ -32,6 +33,7 @@ import {
 } from './project-tree';
 
 export type DeviceEntry = Extract<TreeEntry, { kind: 'device' }>;
+export type ChannelEntry = Extract<TreeEntry, { kind: 'channel' }>;
 
 /** What rows call back into the tree; one object for all rows, so a memo row re-renders only when it changes. */
 export interface TreeRowActions {
@@ -91,6 +93,31 @@ export const TreeRowTitle = memo(function TreeRowTitle({
         </span>
       );
     }
+    case 'channel': {
+      const status = channelOnline(entry.device, entry.channel) ? 'online' : 'offline';
+      return (
+        <span className="project-tree-device project-tree-channel" data-status={status}>
+          <span className="project-tree-label">{entry.channel.channelTitle}</span>
+          <VideoCameraOutlined
+            className={`device-status device-status-${status}`}
+            aria-label={actions.statuses[status]}
+          />
+        </span>
+      );
+    }
+    case 'channels':
+      // Styled as the more link when it offers a retry; its row's click asks again.
+      return (
+        <span className={entry.status === 'failed' ? 'project-tree-more' : 'project-tree-channels'}>
+          {t(
+            entry.status === 'failed'
+              ? 'project:tree.channelsFailed'
+              : entry.status === 'empty'
+                ? 'project:tree.noChannels'
+                : 'project:tree.channelsLoading',
+          )}
+        </span>
+      );
     case 'group': {
       const Icon = GROUP_ICONS[entry.group.key];
       return (
@@ -123,10 +150,11 @@ export const TreeRowTitle = memo(function TreeRowTitle({
       const { node } = entry;
       return (
         <span className={`project-tree-node project-tree-${node.kind}`}>
-          {node.kind === 'area' ? (
-            <EnvironmentOutlined aria-hidden />
-          ) : node.proLogo ? (
+          {/* An area may have no logo (SPEC §5 requires one of projects only): it shows the area icon instead. */}
+          {node.proLogo ? (
             <img className="project-tree-logo" src={node.proLogo} alt="" width={32} height={32} />
+          ) : node.kind === 'area' ? (
+            <EnvironmentOutlined aria-hidden />
           ) : (
             <PictureOutlined className="project-tree-logo" aria-hidden />
           )}

@@ -3,7 +3,12 @@ import type { ProjectNode } from '@svc/contracts';
 import {
   ROW_BLOCK,
   buildTree,
+  channelClick,
+  channelEntries,
+  channelOnline,
   deviceClick,
+  isRecorder,
+  recorderOfKey,
   flattenNodes,
   keysToExpand,
   liveQuery,
@@ -352,5 +357,73 @@ describe('rowWindow', () => {
     expect(at(0, 10)).toEqual({ start: 0, end: 10 });
     expect(at(28 * 9999).end).toBe(10_000);
     expect(at(-50)).toEqual(at(0));
+  });
+});
+
+describe('recorder channels', () => {
+  const nvr = cam(5, { devType: 'NVR', devName: 'Recorder' });
+  const site = node(1, { privileges: [{ key: 'device-show' }], deviceVOS: [nvr, cam(6)] });
+  const forest = buildTree([site]);
+  const nvrEntry = forest[0]!.kind === 'node' ? forest[0]!.children.find((e) => e.key === 'device-5')! : undefined;
+  const recorder = nvrEntry as Extract<TreeEntry, { kind: 'device' }>;
+  const ch = (index: number, playable = true) => ({ id: 50 + index, index, channelTitle: `CH${index}`, playable });
+
+  it('unfolds NVRs and DVRs only, known by their key', () => {
+    expect(isRecorder(nvr)).toBe(true);
+    expect(isRecorder(cam(7, { devType: 'DVR' }))).toBe(true);
+    expect(isRecorder(cam(8))).toBe(false);
+    expect(recorderOfKey('device-5')).toBe(5);
+    expect(recorderOfKey('node-5')).toBeNull();
+  });
+
+  it('lists the channels by number, the same rows for the same answer, or one row while they load', () => {
+    expect(channelEntries(recorder, undefined).map((e) => e.kind === 'channels' && e.status)).toEqual(['loading']);
+    expect(channelEntries(recorder, { status: 'failed' }).map((e) => e.kind === 'channels' && e.status)).toEqual([
+      'failed',
+    ]);
+    expect(channelEntries(recorder, { status: 'ready', channels: [] })[0]).toMatchObject({ status: 'empty' });
+    const channels = [ch(2), ch(1)];
+    const rows = channelEntries(recorder, { status: 'ready', channels });
+    expect(rows.map((e) => e.key)).toEqual(['channel-5-1', 'channel-5-2']);
+    expect(channelEntries(recorder, { status: 'ready', channels })).toBe(rows);
+  });
+
+  it('shows an unfolded recorder’s channels one level below it, and a folded one as expandable', () => {
+    const lazy = (e: TreeEntry) =>
+      e.kind === 'device' && isRecorder(e.device)
+        ? channelEntries(e, { status: 'ready', channels: [ch(1), ch(2)] })
+        : undefined;
+    const folded = visibleRows(forest, new Set(['node-1']), lazy);
+    expect(folded.map((r) => [r.entry.key, r.expandable])).toEqual([
+      ['node-1', true],
+      ['device-5', true],
+      ['device-6', false],
+    ]);
+    const open = visibleRows(forest, new Set(['node-1', 'device-5']), lazy);
+    expect(open.map((r) => [r.entry.key, r.level, r.parent])).toEqual([
+      ['node-1', 0, -1],
+      ['device-5', 1, 0],
+      ['channel-5-1', 2, 1],
+      ['channel-5-2', 2, 1],
+      ['device-6', 1, 0],
+    ]);
+    // Without channels to list, a recorder stays a leaf.
+    expect(visibleRows(forest, new Set(['node-1', 'device-5'])).map((r) => r.entry.key)).toEqual([
+      'node-1',
+      'device-5',
+      'device-6',
+    ]);
+  });
+
+  it('plays a channel only when the user may, the recorder is online and the channel too', () => {
+    const can = () => false;
+    expect(channelClick(nvr, ch(1), site, can)).toBe('live');
+    expect(channelClick(nvr, ch(1, false), site, can)).toBe('channelOffline');
+    expect(channelClick({ ...nvr, statusLive: 'offline' }, ch(1), site, can)).toBe('offline');
+    expect(channelClick(nvr, ch(1), node(2), can)).toBe('noPermission');
+    expect(channelOnline(nvr, ch(1))).toBe(true);
+    expect(channelOnline({ ...nvr, statusLive: 'dormancy' }, ch(1))).toBe(true);
+    expect(channelOnline({ ...nvr, statusLive: 'offline' }, ch(1))).toBe(false);
+    expect(channelOnline(nvr, ch(1, false))).toBe(false);
   });
 });

@@ -5,16 +5,41 @@ import { matchPath } from 'react-router';
 
 export type TreeDevice = ProjectNode['deviceVOS'][number];
 
+/** A recorder's channel as /api/device/channel/list answers it (SPEC §3 Channel, §4 NVR channel). */
+export interface TreeChannel {
+  id: number;
+  index: number;
+  channelTitle: string;
+  /** Only online channels play (SPEC §4). */
+  playable: boolean;
+}
+
+/** What the tree knows of a recorder's channels once it is unfolded. */
+export type ChannelsState =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; channels: readonly TreeChannel[] };
+
 /** One row of the tree; `key` is unique across kinds because each kind has its prefix. */
 export type TreeEntry =
   | { kind: 'node'; key: string; node: ProjectNode; children: TreeEntry[] }
   | { kind: 'device'; key: string; device: TreeDevice; node: ProjectNode; isLeaf: true }
+  | { kind: 'channel'; key: string; device: TreeDevice; node: ProjectNode; channel: TreeChannel; isLeaf: true }
+  | {
+      kind: 'channels';
+      key: string;
+      device: TreeDevice;
+      node: ProjectNode;
+      status: 'loading' | 'failed' | 'empty';
+      isLeaf: true;
+    }
   | { kind: 'more'; key: string; node: ProjectNode; isLeaf: true }
   | { kind: 'group'; key: string; node: ProjectNode; group: TreeGroup; children: TreeEntry[] }
   | { kind: 'page'; key: string; node: ProjectNode; page: GroupPage; isLeaf: true };
 
 export const nodeKey = (id: number) => `node-${id}`;
 export const deviceKey = (id: number) => `device-${id}`;
+export const channelKey = (deviceId: number, index: number) => `channel-${deviceId}-${index}`;
+/** The device id of an unfolded recorder's key; null for any other key. */
+export const recorderOfKey = (key: string): number | null => (/^device-(\d+)$/.exec(key) ? Number(key.slice(7)) : null);
 export const moreKey = (nodeId: number) => `more-${nodeId}`;
 export const groupKey = (nodeId: number, group: TreeGroupKey) => `group-${nodeId}-${group}`;
 export const pageKey = (nodeId: number, page: GroupPageKey) => `page-${nodeId}-${page}`;
@@ -219,6 +244,61 @@ export function showsPlayAll(device: TreeDevice): boolean {
   return device.devType === 'NVR';
 }
 
+/** NVRs and DVRs unfold to their channels (SPEC §3 Device with channels). */
+export const isRecorder = (device: TreeDevice): boolean => device.devType === 'NVR' || device.devType === 'DVR';
+
+/** SPEC §4: a channel is online when it reports so and its recorder is online (or dormant, online with low power). */
+export const channelOnline = (device: TreeDevice, channel: TreeChannel): boolean =>
+  device.statusLive !== 'offline' && channel.playable;
+
+export type ChannelClick = DeviceClick | 'channelOffline';
+
+/** A channel plays alone; first the recorder's own checks (permission, vehicle, offline), then the channel's state. */
+export function channelClick(
+  device: TreeDevice,
+  channel: TreeChannel,
+  node: ProjectNode,
+  can: (key: string) => boolean,
+): ChannelClick {
+  const verdict = deviceClick(device, node, can);
+  return verdict === 'live' && !channel.playable ? 'channelOffline' : verdict;
+}
+
+// Channel rows are made once per answer and recorder, so a memo row sees the same entry until either changes.
+const channelRows = new WeakMap<readonly TreeChannel[], { device: TreeDevice; entries: TreeEntry[] }>();
+const statusRows = new WeakMap<TreeDevice, TreeEntry[]>();
+
+/** The rows under an unfolded recorder: its channels by number, or one row saying they load, failed or are none. */
+export function channelEntries(
+  entry: Extract<TreeEntry, { kind: 'device' }>,
+  state: ChannelsState | undefined,
+): TreeEntry[] {
+  const { device, node } = entry;
+  if (state?.status !== 'ready' || state.channels.length === 0) {
+    const status = state?.status === 'failed' ? 'failed' : state?.status === 'ready' ? 'empty' : 'loading';
+    // Every folded recorder asks for its (loading) row on each expansion anywhere: one per recorder and status.
+    const kept = statusRows.get(device)?.find((e) => e.kind === 'channels' && e.status === status);
+    if (kept) return [kept];
+    const row: TreeEntry = { kind: 'channels', key: `channels-${device.id}`, device, node, status, isLeaf: true };
+    statusRows.set(device, [...(statusRows.get(device) ?? []), row]);
+    return [row];
+  }
+  const cached = channelRows.get(state.channels);
+  if (cached?.device === device) return cached.entries;
+  const entries: TreeEntry[] = [...state.channels]
+    .sort((a, b) => a.index - b.index)
+    .map((channel) => ({
+      kind: 'channel',
+      key: channelKey(device.id, channel.index),
+      device,
+      node,
+      channel,
+      isLeaf: true,
+    }));
+  channelRows.set(state.channels, { device, entries });
+  return entries;
+}
+
 /** The /project/live query of SPEC §2: device id, uuid, type, names, channel and a random value against caching. */
 export function liveQuery(
   device: TreeDevice,
@@ -274,12 +354,19 @@ export interface TreeRow {
 const childrenOf = (entry: TreeEntry): readonly TreeEntry[] =>
   entry.kind === 'node' || entry.kind === 'group' ? entry.children : [];
 
-/** The rows of `entries` in display order: each entry, then its children while its key is in `expanded`. */
-export function visibleRows(entries: readonly TreeEntry[], expanded: ReadonlySet<string>): TreeRow[] {
+/**
+ * The rows of `entries` in display order: each entry, then its children while its key is in `expanded`. `lazy`
+ * answers the children the forest does not hold (a recorder's channels, fetched when it unfolds), or undefined.
+ */
+export function visibleRows(
+  entries: readonly TreeEntry[],
+  expanded: ReadonlySet<string>,
+  lazy?: (entry: TreeEntry) => readonly TreeEntry[] | undefined,
+): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (siblings: readonly TreeEntry[], level: number, parent: number) => {
     siblings.forEach((entry, i) => {
-      const children = childrenOf(entry);
+      const children = (entry.kind === 'device' && lazy?.(entry)) || childrenOf(entry);
       const open = children.length > 0 && expanded.has(entry.key);
       const index = rows.length;
       rows.push({

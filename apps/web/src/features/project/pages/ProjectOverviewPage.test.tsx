@@ -136,3 +136,23 @@ describe('ProjectOverviewPage recent activity', () => {
     expect(query!.observers[0]!.options.refetchInterval).toBe(60_000);
   });
 });
+
+describe('ProjectOverviewPage without projects', () => {
+  const handlers = {
+    '/api/project/query/mine': () => ({ code: 1, data: [] }),
+    '/api/project/activity/recent': () => ({ code: 1, data: [] }),
+  };
+
+  it('invites whoever may add projects to create the first one, in the add-project dialog', async () => {
+    await renderInConsole(<ProjectOverviewPage />, { session: sessionWith(['project', 'project-add']), handlers });
+    fireEvent.click(await screen.findByRole('button', { name: /Create your first project/ }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toMatch(/Add project/);
+  });
+
+  it('tells staff who may not add projects that projects come from an administrator', async () => {
+    await renderInConsole(<ProjectOverviewPage />, { session: sessionWith(['project']), handlers });
+    expect(await screen.findByText('No projects granted to you yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create your first project/ })).toBeNull();
+  });
+});

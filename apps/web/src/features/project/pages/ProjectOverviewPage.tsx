@@ -1,11 +1,14 @@
 // /project/index, the home tab: who is signed in, the project overview (projects, devices by type and status) and
 // recent activity.
-import { Card, Col, Empty, Flex, Row, Statistic, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/layout/session-context';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { useDeviceCountsQuery } from '../../device/api/device-counts-query';
 import { useMyProjectsQuery } from '../api/projects-query';
+import { NoProjects } from '../components/NoProjects';
+import { ProjectFormModal } from '../components/ProjectFormModal';
 import { flattenNodes } from '../components/project-tree';
 import { RecentActivityCard } from '../components/RecentActivityCard';
 
@@ -16,6 +19,8 @@ export default function ProjectOverviewPage() {
   const projects = useMyProjectsQuery({ enabled: can('project') });
   const counts = useDeviceCountsQuery({ enabled: can('device') });
   const nodes = flattenNodes(projects.data ?? []);
+  // A new dialog per opening (its key), so the form always starts empty.
+  const [creating, setCreating] = useState(0);
   const projectCount = nodes.filter((n) => n.kind === 'project').length;
   const areaCount = nodes.length - projectCount;
   const roleTags = session.isSuperMan
@@ -40,15 +45,7 @@ export default function ProjectOverviewPage() {
       </Card>
       <Card title={t('overview.projects.title')} loading={projects.isLoading}>
         {nodes.length === 0 ? (
-          <Empty
-            style={{ padding: '32px 0' }}
-            description={
-              <Flex vertical gap={4}>
-                <Typography.Text strong>{t('overview.projects.empty')}</Typography.Text>
-                <Typography.Text type="secondary">{t('overview.projects.hint')}</Typography.Text>
-              </Flex>
-            }
-          />
+          <NoProjects onCreate={() => setCreating((n) => n + 1)} />
         ) : (
           <Row gutter={[16, 24]}>
             <Col xs={12} md={6}>
@@ -90,6 +87,14 @@ export default function ProjectOverviewPage() {
         )}
       </Card>
       {can('project') && <RecentActivityCard />}
+      {creating > 0 && (
+        <ProjectFormModal
+          key={creating}
+          target={{ mode: 'add', parentId: null, kind: 'project' }}
+          forest={projects.data ?? []}
+          onClose={() => setCreating(0)}
+        />
+      )}
     </Flex>
   );
 }

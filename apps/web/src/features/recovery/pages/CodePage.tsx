@@ -69,7 +69,6 @@ export default function CodePage() {
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        maxLength={6}
         pattern="[0-9]{6}"
         placeholder={t('recovery.code.placeholder')}
         value={code}

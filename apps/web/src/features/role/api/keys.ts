@@ -1,7 +1,11 @@
-// Query keys of roles and of the grantable privilege catalogue (CONVENTIONS 7).
+// Query keys of roles, the grantable privilege catalogue and video privileges (CONVENTIONS 7).
 export const roleKeys = {
   all: ['role'] as const,
   list: () => [...roleKeys.all, 'list'] as const,
   staff: (roleId: number) => [...roleKeys.all, 'staff', roleId] as const,
+  /** A role's project and video privileges (under `all`: saving a role refreshes them too). */
+  grants: (roleId: number) => [...roleKeys.all, 'grants', roleId] as const,
   catalogue: () => ['privilege', 'grantable'] as const,
+  /** The video privileges the caller may grant, named in the language asked. */
+  videoCatalogue: (language: string) => ['privilege', 'video', language] as const,
 };

@@ -11,9 +11,11 @@ export interface RoleInput {
   privilegeKeys: string[];
 }
 
-export async function saveRole({ id, ...role }: RoleInput): Promise<void> {
-  if (id === undefined) await api.post('/api/role/add', role, { quiet: true });
-  else await api.post('/api/role/update', { id, ...role }, { quiet: true });
+/** Answers the role's id: the new one when added, so its project and video privileges can follow. */
+export async function saveRole({ id, ...role }: RoleInput): Promise<number> {
+  if (id === undefined) return (await api.post<{ id: number }>('/api/role/add', role, { quiet: true })).id;
+  await api.post('/api/role/update', { id, ...role }, { quiet: true });
+  return id;
 }
 
 export function useSaveRoleMutation() {

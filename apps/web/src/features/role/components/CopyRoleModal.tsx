@@ -26,8 +26,13 @@ export function CopyRoleModal({ role, onClose }: { role: Role | null; onClose: (
       open={role !== null}
       onClose={onClose}
       pending={copy.isPending}
-      // SPEC §5: role names are at most 20 characters, so the suggested copy name is cut to fit.
-      initialValues={{ roleName: t('roles.copy.suggested', { name: role?.roleName ?? '' }).slice(0, ROLE_NAME_MAX) }}
+      // SPEC §5: role names are at most 20 characters, so the suggestion is made to fit. It is only a
+      // suggestion, shown in full in the field before anything is saved; what the user types is never cut.
+      initialValues={{
+        roleName: t('roles.copy.suggested', { name: role?.roleName ?? '' })
+          .slice(0, ROLE_NAME_MAX)
+          .trimEnd(),
+      }}
       onSubmit={submit}
     >
       <Form.Item
@@ -35,7 +40,7 @@ export function CopyRoleModal({ role, onClose }: { role: Role | null; onClose: (
         label={t('roles.field.name')}
         rules={[requiredRule(tc), checkRule(checks.roleName, tc)]}
       >
-        <Input maxLength={ROLE_NAME_MAX} showCount autoComplete="off" />
+        <Input count={{ show: true, max: ROLE_NAME_MAX }} autoComplete="off" />
       </Form.Item>
     </FormModal>
   );

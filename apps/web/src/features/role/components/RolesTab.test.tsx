@@ -28,6 +28,9 @@ async function open(keys = ['user', 'role', 'role-add', 'role-edit', 'role-delet
       }),
       '/api/role/add': () => ({ code: 1, data: { id: 5 } }),
       '/api/role/update': () => ({ code: 1, data: null }),
+      '/api/roleProjectPrivilege/query/4': () => ({ code: 1, data: [] }),
+      '/api/roleVideoPrivilege/queryAll': () => ({ code: 1, data: [{ key: 'live', name: 'Live view' }] }),
+      '/api/roleVideoPrivilege/queryMine': () => ({ code: 1, data: ['live'] }),
     },
   });
   await screen.findByText('Monitors', undefined, { timeout: 10_000 });
@@ -69,6 +72,20 @@ describe('RolesTab', () => {
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Save' }));
     expect(await within(drawer()).findByText('Role name is required, at most 20 characters.')).toBeTruthy();
     expect(callsTo('/api/role/update')).toHaveLength(0);
+  });
+
+  it('keeps a pasted 30-character role name whole and refuses it naming the limit of 20', async () => {
+    const { callsTo } = await open();
+    fireEvent.click(screen.getByRole('button', { name: /Add role/ }));
+    await within(drawer()).findByText('Add staff');
+    const name = drawer().querySelector<HTMLInputElement>('#roleName')!;
+    // No maxlength: the browser would cut a paste to 20 without a word.
+    expect(name.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(name, { target: { value: 'R'.repeat(30) } });
+    expect(name.value).toHaveLength(30);
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer()).findByText('Role name is required, at most 20 characters.')).toBeTruthy();
+    expect(callsTo('/api/role/add')).toHaveLength(0);
   });
 
   it('without role-edit the editor only shows the role', async () => {

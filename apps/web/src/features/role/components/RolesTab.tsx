@@ -6,6 +6,7 @@ import type { Role } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { clipped } from '../../../components/table-cells';
 import { useDeleteRoleMutation } from '../api/role-delete-mutation';
 import { useRolesQuery } from '../api/roles-query';
 import { CopyRoleModal } from './CopyRoleModal';
@@ -39,14 +40,8 @@ export function RolesTab() {
     });
 
   const columns: TableColumnsType<Role> = [
-    { key: 'roleName', dataIndex: 'roleName', title: t('roles.field.name'), width: 200 },
-    {
-      key: 'remark',
-      dataIndex: 'remark',
-      title: t('roles.field.remark'),
-      ellipsis: true,
-      render: (remark: string | null) => remark || <Typography.Text type="secondary">—</Typography.Text>,
-    },
+    { key: 'roleName', title: t('roles.field.name'), width: 200, ...clipped((r) => r.roleName) },
+    { key: 'remark', title: t('roles.field.remark'), ...clipped((r) => r.remark) },
     {
       key: 'privileges',
       title: t('roles.field.privileges'),

@@ -1,19 +1,28 @@
 // POST /api/index/info: title, logo, sign-in background and captcha mode of this platform (SPEC §3 branding).
 import type { Branding } from '@svc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from './keys';
 
-export function fetchBranding(signal?: AbortSignal): Promise<Branding> {
-  return api.post<Branding>('/api/index/info', undefined, { quiet: true, signal });
+export function fetchBranding(language: string, signal?: AbortSignal): Promise<Branding> {
+  return api.post<Branding>('/api/index/info', undefined, { quiet: true, signal, language });
 }
 
+const brandingQuery = (language: string) => ({
+  queryKey: sessionKeys.branding(language),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchBranding(language, signal),
+  staleTime: Infinity,
+  retry: 1,
+  refetchOnWindowFocus: false,
+});
+
 export function useBrandingQuery() {
-  return useQuery({
-    queryKey: sessionKeys.branding(),
-    queryFn: ({ signal }) => fetchBranding(signal),
-    staleTime: Infinity,
-    retry: 1,
-    refetchOnWindowFocus: false,
-  });
+  const { i18n } = useTranslation();
+  return useQuery(brandingQuery(i18n.language));
+}
+
+/** Fetches a language's branding ahead of switching to it, so the product name changes with the other texts. */
+export function prefetchBranding(queryClient: QueryClient, language: string): Promise<void> {
+  return queryClient.prefetchQuery(brandingQuery(language));
 }

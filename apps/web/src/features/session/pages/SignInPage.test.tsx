@@ -130,6 +130,58 @@ describe('SignInPage', () => {
     expect(alert.querySelector('a')!.getAttribute('href')).toBe('/findback/account');
   });
 
+  it('reminds that staff sign in on the sub-account tab after a main-mode refusal, the same for every name', async () => {
+    const refusal = { code: 14020, msg: 'Wrong user name or password.', data: null };
+    const fake = server([refusal, refusal, refusal]);
+    await open();
+    const alerts: string[] = [];
+    for (const name of ['nosuchuser', 'admin']) {
+      fill('loginName', name);
+      fill('password', 'bad');
+      submit();
+      await waitFor(() => expect(logins(fake.calls)).toHaveLength(alerts.length + 1));
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(alert.textContent).toContain('Staff members sign in on the Sub-account tab.'));
+      alerts.push(alert.textContent!);
+    }
+    // Whether the name exists or not, the page says the same.
+    expect(alerts[0]).toBe(alerts[1]);
+    expect(alerts[0]).toContain('Wrong user name or password.');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Sub-account' }));
+    expect((screen.getByLabelText('Sub-account') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('alert').textContent).not.toContain('Staff members');
+    // A refusal in sub-account mode has no reminder to give.
+    fill('password', 'bad');
+    submit();
+    await waitFor(() => expect(logins(fake.calls)).toHaveLength(3));
+    expect(logins(fake.calls)[2]).toMatchObject({ loginMode: 'sub' });
+    expect(screen.getByRole('alert').textContent).not.toContain('Staff members');
+  });
+
+  it('gives no staff reminder for other refusals', async () => {
+    server([{ code: 14022, msg: 'The account is locked. Try again in 30 minutes.', data: null }]);
+    await open();
+    fill('loginName', 'admin');
+    fill('password', 'whatever');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).not.toContain('Staff members');
+  });
+
+  it('refuses an over-long captcha with its limit instead of cutting it', async () => {
+    const fake = server([], 'always');
+    await open();
+    await screen.findByAltText('Verification code image');
+    const input = document.querySelector<HTMLInputElement>('input[name="verificationCode"]')!;
+    expect(input.getAttribute('maxlength')).toBeNull();
+    fill('loginName', 'admin');
+    fill('password', 'Secret#2025');
+    fill('verificationCode', 'abcdefghi');
+    submit();
+    expect(await screen.findByText('The verification code has at most 8 characters.')).toBeTruthy();
+    expect(input.value).toBe('abcdefghi');
+    await waitFor(() => expect(logins(fake.calls)).toHaveLength(0));
+  });
+
   it('checks the SPEC §5 login-name rule before calling the server', async () => {
     const fake = server([]);
     await open();

@@ -13,7 +13,11 @@ import { useCaptchaQuery } from '../api/captcha-query';
 import { useLoginMutation } from '../api/login-mutation';
 
 type FieldName = 'loginName' | 'password' | 'verificationCode';
+/** Message keys: `validation.*` of the common namespace, the rest of this page's. */
 type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The server's limit on the captcha text (contracts LoginSchema). */
+const CAPTCHA_MAX = 8;
 
 /** Client checks before any request: the SPEC §5 login-name rule and non-empty fields. */
 export function validateSignIn(values: Record<FieldName, string>, captchaShown: boolean): FieldErrors {
@@ -22,7 +26,9 @@ export function validateSignIn(values: Record<FieldName, string>, captchaShown: 
   if (!name) errors.loginName = 'validation.required';
   else if (!LOGIN_NAME_PATTERN.test(name)) errors.loginName = 'validation.loginName';
   if (!values.password) errors.password = 'validation.required';
-  if (captchaShown && !values.verificationCode.trim()) errors.verificationCode = 'validation.required';
+  const code = values.verificationCode.trim();
+  if (captchaShown && !code) errors.verificationCode = 'validation.required';
+  else if (captchaShown && code.length > CAPTCHA_MAX) errors.verificationCode = 'signIn.captcha.tooLong';
   return errors;
 }
 
@@ -44,7 +50,7 @@ export default function SignInPage() {
     verificationCode: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<{ message: string; code: number } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; code: number; mode: LoginMode } | null>(null);
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const captchaShown = captchaAsked || branding.data?.loginCaptcha === 'always';
   const captcha = useCaptchaQuery(captchaShown);
@@ -80,7 +86,7 @@ export default function SignInPage() {
       await navigate(safeRedirect(params.get(REDIRECT_PARAM)), { replace: true });
     } catch (error) {
       const code = isApiError(error) ? error.code : -1;
-      setFailure({ message: isApiError(error) ? error.message : t('signIn.error.encrypt'), code });
+      setFailure({ message: isApiError(error) ? error.message : t('signIn.error.encrypt'), code, mode });
       setValues((v) => ({
         ...v,
         password: code === ResponseCode.VERIFICATION_CODE ? v.password : '',
@@ -95,6 +101,10 @@ export default function SignInPage() {
   }
 
   const locked = failure?.code === CloudCode.USER_LOCKED;
+  // Staff are sub-accounts (SPEC §4): a main-mode refusal of the name or password reminds them of the other
+  // tab. The server answers 14020 alike for an unknown name and a wrong password, so the reminder tells
+  // nothing about whether the name exists.
+  const staffHint = failure?.code === CloudCode.WRONG_CREDENTIALS && failure.mode === 'main' && mode === 'main';
   const pending = loginMutation.isPending;
 
   return (
@@ -125,6 +135,18 @@ export default function SignInPage() {
                 </Link>
               </>
             )}
+            {/* On a line of its own; the space keeps the words apart for anything that reads the text. */}
+            {staffHint && (
+              <>
+                {' '}
+                <span className="pub-alert-hint">
+                  {t('signIn.staffHint')}{' '}
+                  <button type="button" className="pub-link pub-link-button" onClick={() => setMode('sub')}>
+                    {t('signIn.staffHintSwitch')}
+                  </button>
+                </span>
+              </>
+            )}
           </Alert>
         )}
         <Field
@@ -153,11 +175,15 @@ export default function SignInPage() {
             name="verificationCode"
             autoComplete="off"
             inputMode="text"
-            maxLength={8}
             placeholder={t('signIn.captcha.placeholder')}
             value={values.verificationCode}
             onChange={set('verificationCode')}
-            error={errors.verificationCode && tc(errors.verificationCode)}
+            error={
+              errors.verificationCode &&
+              (errors.verificationCode.startsWith('validation.')
+                ? tc(errors.verificationCode)
+                : t(errors.verificationCode))
+            }
             addon={
               <button
                 type="button"
