@@ -9,7 +9,7 @@ import { screenshot, screenshotInEachLanguage, signInAs } from '../fixtures/sess
 import { AlarmScreen } from '../pages/alarms.page';
 import { ConsolePage } from '../pages/console.page';
 import { LiveScreen } from '../pages/live.page';
-import { enterpriseWithProject } from '../support/seed';
+import { channelsPlayable, enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Alarm#Main2025';
@@ -135,15 +135,7 @@ test('an NVR channel’s alarm plays live from its row, and alarm types read by 
       { timeout: 45_000, message: 'alarms of all three kinds arrive' },
     )
     .toBe(3);
-  await expect
-    .poll(
-      async () =>
-        (await boss.post<{ playable: boolean }[]>('/api/device/channel/list', { deviceId: nvr.id })).filter(
-          (c) => c.playable,
-        ).length,
-      { timeout: 30_000, message: 'the NVR reports its channels' },
-    )
-    .toBe(4);
+  await channelsPlayable(boss, nvr.id, 4);
   // An operator's alarm on channel 2: its row's live link plays that channel.
   await boss.post('/api/alarm/add', { deviceId: nvr.id, channel: 2, type: 'E', content: 'Face at the barrier' });
 

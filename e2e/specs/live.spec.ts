@@ -7,7 +7,7 @@ import { test, expect } from '../fixtures/console-test';
 import { screenshotInEachLanguage, signInAs } from '../fixtures/session';
 import { LiveScreen } from '../pages/live.page';
 import { ProjectTree } from '../pages/projects.page';
-import { enterpriseWithProject } from '../support/seed';
+import { channelsPlayable, deviceOnline, enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Live#Main2025';
@@ -36,18 +36,7 @@ test('a simulated camera clicked in the tree plays live in the browser', async (
     gbCode,
   });
   cameras = startCameras({ firstId: gbCode, count: 1, password: devicePassword });
-  await expect
-    .poll(
-      async () =>
-        (
-          await boss.post<{ list: { id: number; statusLive: string }[] }>('/api/device/page/queryList', {
-            page: 1,
-            size: 10,
-          })
-        ).list.find((d) => d.id === device.id)?.statusLive,
-      { timeout: 30_000, message: 'the simulated camera registers and goes online' },
-    )
-    .toBe('online');
+  await deviceOnline(boss, device.id);
 
   await signInAs(page, mainLogin, PASSWORD);
   const tree = new ProjectTree(page);
@@ -82,15 +71,7 @@ test('a simulated NVR unfolds in the tree to its channels, and one channel plays
     gbCode,
   });
   cameras = startCameras({ firstId: gbCode, count: 1, password: 'nvr-pass-e2e', type: 'nvr', channels: 4 });
-  await expect
-    .poll(
-      async () =>
-        (await boss.post<{ playable: boolean }[]>('/api/device/channel/list', { deviceId: nvr.id })).filter(
-          (c) => c.playable,
-        ).length,
-      { timeout: 30_000, message: 'the simulated NVR registers and reports its four channels' },
-    )
-    .toBe(4);
+  await channelsPlayable(boss, nvr.id, 4);
 
   await signInAs(page, mainLogin, PASSWORD);
   const tree = new ProjectTree(page);

@@ -10,7 +10,7 @@ import { screenshot, signInAs, signOut } from '../fixtures/session';
 import { LiveScreen } from '../pages/live.page';
 import { RoleEmployeePage } from '../pages/organisation.page';
 import { ProjectTree } from '../pages/projects.page';
-import { camerasIn, enterpriseWithProject } from '../support/seed';
+import { camerasIn, deviceOnline, enterpriseWithProject } from '../support/seed';
 import { startCameras, type SimRun } from '../support/simulator';
 
 const PASSWORD = 'Cam#Main2025';
@@ -43,18 +43,7 @@ async function twoCameras(boss: ApiSession, projectId: number) {
     password: 'cam-pass-dock',
   });
   cameras = startCameras({ firstId: gbCode, count: 1, password: devicePassword });
-  await expect
-    .poll(
-      async () =>
-        (
-          await boss.post<{ list: { id: number; statusLive: string }[] }>('/api/device/page/queryList', {
-            page: 1,
-            size: 10,
-          })
-        ).list.find((d) => d.id === gate.id)?.statusLive,
-      { timeout: 30_000, message: 'the simulated camera registers and goes online' },
-    )
-    .toBe('online');
+  await deviceOnline(boss, gate.id);
 }
 
 test('an administrator gives a new staff member one camera, which they see alone and play', async ({ page, admin }) => {

@@ -1,6 +1,6 @@
 // A fresh enterprise with one project (logo and all) made through the API, signed in: where the device specs start.
 // Areas and batches of devices under it, through the API too, for specs that need a fuller tree fast.
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { ApiSession, uniqueName } from '../fixtures/api';
 import type { Admin } from '../fixtures/console-test';
 import { logoPng } from './png';
@@ -63,4 +63,32 @@ export async function camerasIn(
     added.push({ id, devName });
   }
   return added;
+}
+
+/** Waits until a simulated device has registered: the device list shows it online. */
+export async function deviceOnline(boss: ApiSession, deviceId: number): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await boss.post<{ list: { id: number; statusLive: string }[] }>('/api/device/page/queryList', {
+            page: 1,
+            size: 100,
+          })
+        ).list.find((d) => d.id === deviceId)?.statusLive,
+      { timeout: 30_000, message: 'the simulated device registers and goes online' },
+    )
+    .toBe('online');
+}
+
+/** Waits until a simulated recorder has reported `count` playable channels. */
+export async function channelsPlayable(boss: ApiSession, deviceId: number, count: number): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await boss.post<{ playable: boolean }[]>('/api/device/channel/list', { deviceId })).filter((c) => c.playable)
+          .length,
+      { timeout: 30_000, message: `the simulated recorder reports ${count} playable channels` },
+    )
+    .toBe(count);
 }

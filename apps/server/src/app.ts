@@ -221,7 +221,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   privilegeRoutes(app);
   roleRoutes(app, createRoleService({ db, sessionCache }));
   videoPrivilegeRoutes(app, db, sessionCache);
-  groupRoutes(app, createGroupService({ db }), createGroupMemberService({ db, sessionCache }));
+  groupRoutes(app, createGroupService({ db, sessionCache }), createGroupMemberService({ db, sessionCache }));
   employeeRoutes(app, createEmployeeService({ db, clock, cipher, sessionCache }), db);
   const files = createFileService({ db, dataDir: config.dataDir });
   app.addHook('onClose', async () => files.close());

@@ -177,6 +177,27 @@ describe('staff of a device group', () => {
     data(await as(boss.token).post('/api/group/employee/listRemove', { groupId: group, employeeIds: [staff.id] }));
     expect(await seen()).toEqual(expect.arrayContaining(['Inside camera', 'Outside camera']));
   });
+
+  it('grants nothing while the group is closed, at once, and its devices again once it opens', async () => {
+    const inside = await addDevice('Closed-group camera');
+    const role = await addRole(['project', 'device', 'device-show'], [{ projectId, privilegeKeys: ['device-show'] }]);
+    const group = await addGroup(boss.token, 'Night shift');
+    data(await as(boss.token).post('/api/group/device/listAdd', { groupId: group, deviceIds: [inside] }));
+    const staff = await addStaff([role], 'Night guard', { groupId: group });
+    const token = await staff.token();
+    const seen = async () =>
+      data<{ list: { devName: string }[] }>(
+        await as(token).post('/api/device/page/queryList', { page: 1, size: 100 }),
+      ).list.map((d) => d.devName);
+    expect(await seen()).toEqual(['Closed-group camera']);
+    const setState = async (state: 'open' | 'closed') =>
+      data(await as(boss.token).post('/api/group/update', { id: group, name: 'Night shift', state }));
+    await setState('closed');
+    expect(await seen()).toEqual([]);
+    expect((await as(token).post('/api/device/channel/list', { deviceId: inside })).code).toBe(404);
+    await setState('open');
+    expect(await seen()).toEqual(['Closed-group camera']);
+  });
 });
 
 describe('devices and channels of a group', () => {

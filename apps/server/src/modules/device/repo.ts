@@ -51,8 +51,14 @@ export function scopedDevices(db: Db, scope: Scope, underPath?: string) {
     });
   }
   if (scope.groupId !== null) {
+    // A closed group grants nothing: its staff see no device until it opens again (SPEC §4 group state).
     q = q.where('device.id', 'in', (eb) =>
-      eb.selectFrom('group_device').select('device_id').where('group_id', '=', scope.groupId!),
+      eb
+        .selectFrom('group_device')
+        .innerJoin('device_group', 'device_group.id', 'group_device.group_id')
+        .select('group_device.device_id')
+        .where('group_device.group_id', '=', scope.groupId!)
+        .where('device_group.state', '=', 'open'),
     );
   }
   return q;

@@ -4,9 +4,10 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
+import type { SessionCache } from '../session/cache.js';
 import { groupRepo } from './repo.js';
 
-export function createGroupService({ db }: { db: Db }) {
+export function createGroupService({ db, sessionCache }: { db: Db; sessionCache: SessionCache }) {
   async function existing(caller: Principal, id: number) {
     const g = await groupRepo.get(db, caller.enterpriseId, id);
     if (!g) throw new AppError(404);
@@ -34,7 +35,7 @@ export function createGroupService({ db }: { db: Db }) {
       caller: Principal,
       g: { id: number; name: string; remark?: string | undefined; state?: 'open' | 'closed' | undefined },
     ) {
-      await existing(caller, g.id);
+      const before = await existing(caller, g.id);
       await unique(() =>
         groupRepo.update(db, caller.enterpriseId, g.id, {
           name: g.name,
@@ -42,6 +43,8 @@ export function createGroupService({ db }: { db: Db }) {
           ...(g.state ? { state: g.state } : {}),
         }),
       );
+      // Opening or closing decides what the group's staff see: their cached sessions must not outlive it.
+      if (g.state && g.state !== before.state) sessionCache.evictEnterprise(caller.enterpriseId);
     },
     async delete(caller: Principal, id: number) {
       const g = await existing(caller, id);

@@ -122,7 +122,6 @@ export function DevicePickerModal({ group, onClose }: { group: Group; onClose: (
           allowClear
           placeholder={t('groups.picker.search')}
           aria-label={t('groups.picker.search')}
-          maxLength={64}
           onSearch={(value) => {
             setText(value.trim());
             setPage(1);

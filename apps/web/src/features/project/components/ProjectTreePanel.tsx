@@ -32,6 +32,8 @@ import {
   toggleExpanded,
   treeGroups,
   visibleRows,
+  type ChannelClick,
+  type TreeDevice,
   type TreeEntry,
 } from './project-tree';
 import './project-tree.css';
@@ -138,30 +140,10 @@ function ProjectTree({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<MenuTarget>();
 
-  const openDevice = useCallback(
-    (entry: DeviceEntry, channel: number | 'all' = 1) => {
-      switch (deviceClick(entry.device, entry.node, can)) {
-        case 'noPermission':
-          void message.warning(t('tree.noPermission'));
-          return;
-        case 'vehicle':
-          void message.info(t('tree.vehicleDevice'));
-          return;
-        case 'offline':
-          void message.error(t('tree.deviceOffline'));
-          return;
-        case 'live':
-          void navigate(`${LIVE_PATH}?${liveQuery(entry.device, entry.node, { channel })}`);
-          return;
-      }
-    },
-    [can, message, navigate, t],
-  );
-
-  const openChannel = useCallback(
-    (entry: ChannelEntry) => {
-      const { device, channel, node } = entry;
-      switch (channelClick(device, channel, node, can)) {
+  /** What a click on a device or a channel does: play it, or say why not. */
+  const react = useCallback(
+    (click: ChannelClick, device: TreeDevice, node: ProjectNode, channel: number | 'all') => {
+      switch (click) {
         case 'noPermission':
           void message.warning(t('tree.noPermission'));
           return;
@@ -175,11 +157,21 @@ function ProjectTree({
           void message.error(t('tree.channelOffline'));
           return;
         case 'live':
-          void navigate(`${LIVE_PATH}?${liveQuery(device, node, { channel: channel.index })}`);
+          void navigate(`${LIVE_PATH}?${liveQuery(device, node, { channel })}`);
           return;
       }
     },
-    [can, message, navigate, t],
+    [message, navigate, t],
+  );
+  const openDevice = useCallback(
+    (entry: DeviceEntry, channel: number | 'all' = 1) =>
+      react(deviceClick(entry.device, entry.node, can), entry.device, entry.node, channel),
+    [can, react],
+  );
+  const openChannel = useCallback(
+    ({ device, channel, node }: ChannelEntry) =>
+      react(channelClick(device, channel, node, can), device, node, channel.index),
+    [can, react],
   );
 
   /** The menu opens on `at`, a box in the viewport (a button's, or a right click's point), placed in the tree's box. */
