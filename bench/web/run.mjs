@@ -1,4 +1,4 @@
-// Web budgets of issue 3: builds the console, serves it, measures first-load JS (gzip) of /home and of the
+// Web budgets: builds the console, serves it, measures first-load JS (gzip) of /home and of the
 // console, runs Lighthouse on /home and prints the figures. `node bench/web/run.mjs [--no-build] [--runs=3]`.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

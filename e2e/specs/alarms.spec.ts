@@ -1,4 +1,4 @@
-// Alarms end to end (issue 7 §5): a simulated camera raises an alarm with a picture; it appears in the alarm list with
+// Alarms end to end: a simulated camera raises an alarm with a picture; it appears in the alarm list with
 // its picture, the header's unread count includes it, and marking it read lowers the count. A simulated NVR's alarms
 // read by SPEC's type names in each language (never the device's event names), its offline alarm too, and an alarm's
 // live link plays its channel. Screenshots in three languages.

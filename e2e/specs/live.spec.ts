@@ -1,4 +1,4 @@
-// Live view (issue 6 §4, §6): a simulated GB28181 camera registers with the real gateway; clicking it in the project
+// Live view: a simulated GB28181 camera registers with the real gateway; clicking it in the project
 // tree opens /project/live and its video plays in Chromium (currentTime advances). A simulated NVR unfolds in the tree
 // to its channels with their state, and one channel clicked plays alone. Screenshots in three languages.
 // page.evaluate callbacks run in the browser: they need the DOM types.

@@ -1,4 +1,4 @@
-// Organisation (issue 4 §7, §9): the platform admin creates an enterprise; its main account fills the enterprise info,
+// Organisation: the platform admin creates an enterprise; its main account fills the enterprise info,
 // creates a role and staff with it; that employee signs in as a sub-account and sees only what the role grants.
 import { test, expect } from '../fixtures/console-test';
 import { uniqueName } from '../fixtures/api';

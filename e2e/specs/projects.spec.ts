@@ -1,4 +1,4 @@
-// Projects and devices (issue 5 §4–§6): a main account builds a project tree with logos, adds a device, finds it in the
+// Projects and devices: a main account builds a project tree with logos, adds a device, finds it in the
 // tree and the list; deleting the project is refused while the device exists and succeeds once it is gone. Also the
 // screenshots of the tree and the device list in the three languages. A node with more devices than the tree lists
 // ends in a "more" link that opens the device list filtered to it.

@@ -19,6 +19,21 @@ export function fakeClock(start = Date.now()): FakeClock {
   return { now: () => new Date(start + offset), advance: (ms) => void (offset += ms) };
 }
 
+/** An API answer's envelope. */
+export type Body = { code: number; msg: string; data?: unknown };
+
+/** Calls made as one signed-in user, in English unless told otherwise. */
+export type Caller = {
+  post(url: string, payload?: unknown): Promise<Body>;
+  get(url: string): Promise<Body>;
+};
+
+/** The data of a successful answer; any other answer fails the test with the envelope. */
+export function data<T>(b: Body): T {
+  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
+  return b.data as T;
+}
+
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
@@ -32,6 +47,8 @@ export type TestApp = {
     opts: InjectOptions,
   ): Promise<{ status: number; body: { code: number; msg: string; data?: unknown }; headers: Record<string, unknown> }>;
   login(loginName: string, password: string, loginMode?: 'main' | 'sub'): Promise<string>;
+  /** Calls with this token; `headers` adds to (or overrides) the `language: en-US` every call carries. */
+  as(token: string, headers?: Record<string, string>): Caller;
   /**
    * Apps made with `restartable` only. Stops the app and closes its database connection, as a
    * stopping or dying process does, then builds a new app from the same config, clock and overrides
@@ -146,6 +163,21 @@ export async function createTestApp(
       });
       if (res.body.code !== 1) throw new Error(`login ${loginName} failed: ${JSON.stringify(res.body)}`);
       return (res.body.data as { token: string }).token;
+    },
+    as(token, headers = {}) {
+      const all = { xaccesstoken: token, language: 'en-US', ...headers };
+      return {
+        post: async (url, payload) =>
+          (
+            await t.call({
+              method: 'POST',
+              url,
+              headers: all,
+              ...(payload !== undefined ? { payload: payload as object } : {}),
+            })
+          ).body,
+        get: async (url) => (await t.call({ method: 'GET', url, headers: all })).body,
+      };
     },
     async restart({ env: more = {}, crash } = {}) {
       if (!restartable) throw new Error('createTestApp(…, { restartable: true }) for an app that restarts');

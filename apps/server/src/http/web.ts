@@ -1,4 +1,4 @@
-// Serves the built console on the API's port, with index.html for every client-side route (issue 3).
+// Serves the built console on the API's port, with index.html for every client-side route.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Alarms through the API (issue 7 §2): filters in the caller's time zone, keyset paging, read state
+// Alarms through the API: filters in the caller's time zone, keyset paging, read state
 // and handling, manual alarms, the one-minute poll, notice rules, tenancy and project-level keys.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,10 +13,9 @@ import { UrlSigner } from '../../src/media/signing.js';
 import type { FileService } from '../../src/modules/file/service.js';
 import { makePng } from '../images.js';
 import { alarmRepo } from '../../src/modules/alarm/repo.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { ADMIN, createTestApp, type TestApp, data } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 
-type Body = { code: number; msg: string; data?: unknown };
 type Alarm = {
   id: number;
   type: string;
@@ -39,21 +38,7 @@ let south: number;
 let northCam: number;
 let southCam: number;
 
-const as = (token: string, timezone = 'Asia/Shanghai') => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US', timezone },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(JSON.stringify(b));
-  return b.data as T;
-};
+const as = (token: string, timezone = 'Asia/Shanghai') => t.as(token, { timezone });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,4 +1,4 @@
-// LOGIN_CAPTCHA modes: after 3 failures from one address, and always (issue 2 §2, §5).
+// LOGIN_CAPTCHA modes: after 3 failures from one address, and always.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';
 

@@ -1,4 +1,4 @@
-// The API contract every domain shares: envelope, codes, languages, statuses, OpenAPI, operability (issue 2 §4, §7).
+// The API contract every domain shares: envelope, codes, languages, statuses, OpenAPI, operability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helper.js';
 

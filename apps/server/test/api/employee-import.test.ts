@@ -1,4 +1,4 @@
-// Staff import from .csv and .xlsx files, with a per-row report of what was refused and why (issue 4 §4).
+// Staff import from .csv and .xlsx files, with a per-row report of what was refused and why.
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';

@@ -2,7 +2,7 @@
 // staff a group limits, moved in and out within the caller's reach and enterprise, and what a group
 // naming channels of one device leaves of the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type TestApp, data } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 
 let t: TestApp;
@@ -10,23 +10,8 @@ let boss: Awaited<ReturnType<typeof apiEnterprise>>;
 let rival: Awaited<ReturnType<typeof apiEnterprise>>;
 let projectId: number;
 
-type Body = { code: number; msg: string; data?: unknown };
 type Member = { id: number; loginName: string; name: string; groupId: number | null; groupName: string | null };
-const as = (token: string) => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US' },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token);
 
 const addGroup = async (token: string, name: string) =>
   data<{ id: number }>(await as(token).post('/api/group/add', { name })).id;

@@ -1,23 +1,13 @@
-// Enterprises, roles, staff and groups through the API, with the server enforcing every privilege (issue 4).
+// Enterprises, roles, staff and groups through the API, with the server enforcing every privilege.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type TestApp, data } from '../helper.js';
 import { apiEnterprise, countRows, uniqueLogin } from '../factories.js';
 
 let t: TestApp;
 let admin: string;
 let acme: Awaited<ReturnType<typeof apiEnterprise>>;
 
-type Body = { code: number; msg: string; data?: unknown };
-const as = (token: string) => ({
-  post: async (url: string, payload?: object) =>
-    (await t.call({ method: 'POST', url, headers: { xaccesstoken: token }, ...(payload ? { payload } : {}) }))
-      .body as Body,
-  get: async (url: string) => (await t.call({ method: 'GET', url, headers: { xaccesstoken: token } })).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token);
 
 async function addRole(token: string, roleName: string, privilegeKeys: string[]) {
   return data<{ id: number }>(await as(token).post('/api/role/add', { roleName, privilegeKeys })).id;

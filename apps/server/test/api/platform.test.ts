@@ -1,4 +1,4 @@
-// Image uploads checked by content (SPEC §5) and the enterprise info of /platform/info (issue 4 §7).
+// Image uploads checked by content (SPEC §5) and the enterprise info of /platform/info.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';
 import { apiEnterprise, countRows } from '../factories.js';

@@ -1,7 +1,7 @@
-// The project tree, devices and channels, and what staff see of them (issue 5 §1–§3).
+// The project tree, devices and channels, and what staff see of them.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type TestApp, data, type Body } from '../helper.js';
 import { apiEnterprise, uniqueLogin } from '../factories.js';
 import { makePng, multipartFile } from '../images.js';
 import { sniffImage } from '../../src/modules/file/image.js';
@@ -11,23 +11,7 @@ let boss: Awaited<ReturnType<typeof apiEnterprise>>;
 let rival: Awaited<ReturnType<typeof apiEnterprise>>;
 let logo: string;
 
-type Body = { code: number; msg: string; data?: unknown };
-const as = (token: string) => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US' },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-  get: async (url: string) => (await t.call({ method: 'GET', url, headers: { xaccesstoken: token } })).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token);
 type Node = {
   id: number;
   proName: string;

@@ -1,4 +1,4 @@
-// Sign-in, session, sign-out, lockout, captcha and password change through the HTTP API (issue 2 §5).
+// Sign-in, session, sign-out, lockout, captcha and password change through the HTTP API.
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from '../helper.js';
@@ -171,7 +171,7 @@ describe('session', () => {
   });
 
   it('ends, within the cache lifetime, the sessions of a user disabled behind the server’s back', async () => {
-    // Disabling through the API evicts at once (organisation issue); a change made straight in the
+    // Disabling through the API evicts at once; a change made straight in the
     // database — or by another process — is seen when the cached session lapses.
     const { id } = await createEnterprise(t.db);
     const user = await createUser(t.db, { enterprise_id: id });

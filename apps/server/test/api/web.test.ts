@@ -1,5 +1,5 @@
 // The built console on the API's port: client routes get index.html with the layout cookie,
-// assets go out pre-compressed, a build swapped in is served at once, and the API keeps its envelope (issue 3 §1).
+// assets go out pre-compressed, a build swapped in is served at once, and the API keeps its envelope.
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

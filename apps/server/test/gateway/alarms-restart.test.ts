@@ -1,4 +1,4 @@
-// Device alarms across a server restart (issue 7 §1: an alarm is persisted before it is acknowledged
+// Device alarms across a server restart (an alarm is persisted before it is acknowledged
 // to the device, and deduplicated by device, SN and alarm time). A hand-made UDP device sends the
 // very same MESSAGE again, as a device does that never heard the 200, to a server that restarted, or
 // that died with the alarm's INSERT in flight, over the same database and at the same SIP port.

@@ -1,4 +1,4 @@
-// Alarms from a simulated device to the operator (issue 7 §5): a Notify/Alarm becomes a row before
+// Alarms from a simulated device to the operator: a Notify/Alarm becomes a row before
 // the device hears 200, a retransmission is stored once, the poll answers it, a notice rule mails it
 // through a real local SMTP server (one a minute per device and type, then a digest), a disarmed
 // device's alarms are kept but not told, and a device going offline is an alarm.

@@ -7,11 +7,10 @@ import { raiseAlarm } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecretKey } from '../../src/crypto/secret-key.js';
 import { decryptSecret } from '../../src/crypto/secrets.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { ADMIN, createTestApp, type TestApp, data } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 import { attemptRegister, registerOnce } from '../registering.js';
 
-type Body = { code: number; msg: string; data?: unknown };
 type SipServer = Record<string, unknown> & { enrolmentSecret?: string | null };
 
 const PLATFORM_PASSWORD = 'platform-wide-pass';
@@ -32,23 +31,7 @@ let alphaConfigurer: string;
 let autoProject: number;
 let bravoProject: number;
 
-const as = (token: string) => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US', timezone: 'UTC' },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-  get: async (url: string) =>
-    (await t.call({ method: 'GET', url, headers: { xaccesstoken: token, language: 'en-US' } })).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token, { timezone: 'UTC' });
 const sipServer = async (token: string) => data<SipServer>(await as(token).get('/api/device/sipServer'));
 /** The enrolment secret as the database keeps it, opened with the app's key. */
 const storedSecret = async (enterpriseId: number) => {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVILEGE_KEYS } from '@svc/contracts';
 import { OPEN_ROUTES, registerAuth, type Access } from '../../src/http/auth.js';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type TestApp, data, type Body } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 
 type Schema = {
@@ -27,7 +27,6 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-type Body = { code: number; msg: string; data?: unknown };
 
 let t: TestApp;
 let doc: Doc;
@@ -44,21 +43,7 @@ let viewer: string;
 let editor: string;
 let ids: number[];
 
-const as = (token: string) => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US' },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token);
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -2,30 +2,13 @@
 // colleague whose privileges (keys, per-role projects and video powers, device group) reach beyond
 // their own — every such action answers 4117 and changes nothing; within reach, each one works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type TestApp, data } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
 
 let t: TestApp;
 let acme: Awaited<ReturnType<typeof apiEnterprise>>;
 
-type Body = { code: number; msg: string; data?: unknown };
-const as = (token: string) => ({
-  post: async (url: string, payload?: unknown) =>
-    (
-      await t.call({
-        method: 'POST',
-        url,
-        headers: { xaccesstoken: token, language: 'en-US' },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      })
-    ).body as Body,
-  get: async (url: string) =>
-    (await t.call({ method: 'GET', url, headers: { xaccesstoken: token, language: 'en-US' } })).body as Body,
-});
-const data = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
+const as = (token: string) => t.as(token);
 
 const PASSWORD = 'Staff@pass1';
 /** What a staff manager holds: every staff action, role editing, and the device menu on one site. */

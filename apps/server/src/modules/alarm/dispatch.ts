@@ -1,4 +1,4 @@
-// Telling people of alarms (issue 7 §3): the enterprise's notice rules and common users pick who and
+// Telling people of alarms: the enterprise's notice rules and common users pick who and
 // how; at most one notice a minute per device and type, the rest summed up in the next one; a
 // disarmed device's alarms are kept but not told. Runs after ingest, off its path, one at a time.
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-// Device alarms into Alarm rows (issue 7 §1): a GB28181 Notify/Alarm is stored before the device
+// Device alarms into Alarm rows: a GB28181 Notify/Alarm is stored before the device
 // hears 200 OK, a retransmission is stored once, a burst beyond the queue is shed (486) and counted,
 // and a device going offline is an alarm too. Notices go out afterwards, never on the ingest path.
 import { offlineContent, type AlarmType, type OfflineReason } from '@svc/contracts';

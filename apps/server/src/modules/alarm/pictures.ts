@@ -1,4 +1,4 @@
-// Alarm pictures (issue 7 §1): after a device alarm the platform hands the device a signed,
+// Alarm pictures: after a device alarm the platform hands the device a signed,
 // short-lived, single-use upload URL (GB/T 28181-2022 SnapShotConfig); the device posts one JPEG or
 // PNG there, checked by content and size; it is served only through the alarm's authorised route.
 // Devices upload by the thousand a second during a burst: the pictures of one turn of the event loop

@@ -1,4 +1,4 @@
-// Staff import from an .xlsx or .csv file (issue 4 §4): every row is checked by the same rules as
+// Staff import from an .xlsx or .csv file: every row is checked by the same rules as
 // the add form and added on its own, and the report says which rows were refused and why.
 import { readSheet } from 'read-excel-file/node';
 import { z } from 'zod';

@@ -253,7 +253,7 @@ export const employeeRepo = {
         .where('login_mode', '=', 'sub')
         .where('id', 'in', ids)
         .execute();
-      // A disabled employee's sessions end at once (issue 4 §4).
+      // A disabled employee's sessions end at once.
       if (status === 0) await tx.deleteFrom('session').where('user_id', 'in', ids).execute();
     });
   },

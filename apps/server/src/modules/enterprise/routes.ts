@@ -1,4 +1,4 @@
-// Routes of enterprise management (issue 4 §1): the platform's super administrator only.
+// Routes of enterprise management: the platform's super administrator only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

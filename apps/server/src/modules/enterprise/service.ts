@@ -1,4 +1,4 @@
-// Enterprises (tenants) and their main accounts, managed by the platform's super administrator (issue 4 §1).
+// Enterprises (tenants) and their main accounts, managed by the platform's super administrator.
 import { passwordProblem } from '@svc/contracts';
 import type { z } from 'zod';
 import type { AddEnterpriseSchema, EnterpriseQuerySchema } from '@svc/contracts';

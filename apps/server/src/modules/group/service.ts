@@ -1,5 +1,5 @@
-// Device groups (SPEC §3 group, §4: deleted only once closed). Device and channel membership joins
-// them when devices land (projects-and-devices issue).
+// Device groups (SPEC §3 group, §4: deleted only once closed). Device and channel membership is in
+// members.ts.
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
