@@ -26,9 +26,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/assets/*', { schema: { hide: true } }, (request, reply) =>
-      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
-    );
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      // A path that climbs (`..`, however encoded: params arrive decoded) names no asset: a plain 404,
+      // rather than the static server's refusal worded as a bad request body.
+      if (file.split(/[/\\]/).includes('..')) throw new AppError(404);
+      return reply.sendFile(`assets/${file}`);
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // A hashed asset that is not there (a page of an older build asking for a chunk long gone) is a plain 404: the
