@@ -1,5 +1,6 @@
 // Cells of the list tables: a text that may not fit its column ends in an ellipsis and shows whole on hover.
-import { Tooltip, Typography, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Tooltip, Typography, type TableColumnType } from 'antd';
 import './table-cells.css';
 
 /** What an empty cell shows. */
@@ -25,4 +26,23 @@ export function ClippedText({ text, className }: { text: string | null | undefin
  */
 export function clipped<T>(text: (row: T) => string | null | undefined): Pick<TableColumnType<T>, 'render'> {
   return { render: (_, row) => <ClippedText text={text(row)} className="cell-line" /> };
+}
+
+/** A row action shown as an icon: its name in a tooltip and, for screen readers, as its label. */
+export function IconAction({
+  label,
+  icon,
+  onClick,
+  danger,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" danger={danger} aria-label={label} icon={icon} onClick={onClick} />
+    </Tooltip>
+  );
 }

@@ -4,7 +4,7 @@ import { Badge, Button, Empty, Image, Space, Table, Tag, Tooltip, type TableColu
 import { CheckOutlined, DeleteOutlined, EyeInvisibleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@svc/contracts';
-import { ClippedText, EMPTY_CELL } from '../../../components/table-cells';
+import { ClippedText, EMPTY_CELL, IconAction } from '../../../components/table-cells';
 import './alarm-table.css';
 import type { ReadStatus } from '../api/types';
 import { contentDetail, HANDLING_COLORS, handlingName, typeName } from './alarm-labels';
@@ -143,25 +143,17 @@ export function AlarmTable(props: AlarmTableProps) {
             <Button type="link" size="small" onClick={() => props.onHandle(a)}>
               {t('alarm.handle')}
             </Button>
-            <Tooltip title={toggle}>
-              <Button
-                type="text"
-                size="small"
-                aria-label={toggle}
-                icon={read ? <EyeInvisibleOutlined /> : <CheckOutlined />}
-                onClick={() => props.onStatus([a.id], read ? 0 : 1)}
-              />
-            </Tooltip>
-            <Tooltip title={tc('action.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                aria-label={tc('action.delete')}
-                icon={<DeleteOutlined />}
-                onClick={() => props.onDelete([a.id])}
-              />
-            </Tooltip>
+            <IconAction
+              label={toggle}
+              icon={read ? <EyeInvisibleOutlined /> : <CheckOutlined />}
+              onClick={() => props.onStatus([a.id], read ? 0 : 1)}
+            />
+            <IconAction
+              label={tc('action.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => props.onDelete([a.id])}
+              danger
+            />
           </Space>
         );
       },

@@ -1,11 +1,11 @@
 // The notice rules tab: the rules (add, edit, delete with confirmation) and the common notice users below them.
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { usePrivilege } from '../../../app/layout/use-privilege';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { clipped } from '../../../components/table-cells';
+import { clipped, IconAction } from '../../../components/table-cells';
 import { useEmployeesQuery } from '../../employee/api/employees-query';
 import { useMyProjectsQuery } from '../../project/api/projects-query';
 import { flattenNodes } from '../../project/components/project-tree';
@@ -99,25 +99,8 @@ export function NoticeRules() {
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Tooltip title={tc('action.edit')}>
-            <Button
-              type="text"
-              size="small"
-              aria-label={tc('action.edit')}
-              icon={<EditOutlined />}
-              onClick={() => setEditing(r)}
-            />
-          </Tooltip>
-          <Tooltip title={tc('action.delete')}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              aria-label={tc('action.delete')}
-              icon={<DeleteOutlined />}
-              onClick={() => confirmDelete(r)}
-            />
-          </Tooltip>
+          <IconAction label={tc('action.edit')} icon={<EditOutlined />} onClick={() => setEditing(r)} />
+          <IconAction label={tc('action.delete')} icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} danger />
         </Space>
       ),
     });

@@ -1,13 +1,13 @@
 // Columns of the device list (SPEC §2 /project/device). At 1280 px the table has about 750 px beside the project
 // tree, so what belongs together shares a cell: type and serial number under the name, when it was last heard
 // from under the status, the address under the GB code. Every column is then in view without scrolling.
-import { Button, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@svc/contracts';
-import { ClippedText, EMPTY_CELL } from '../../../components/table-cells';
+import { ClippedText, EMPTY_CELL, IconAction } from '../../../components/table-cells';
 import { DeviceStatusBadge } from './DeviceStatusBadge';
 
 // "3 minutes ago" in the language AntdProvider set on dayjs.
@@ -128,27 +128,10 @@ export function useDeviceColumns({ can, onView, onEdit, onDelete, now }: DeviceC
       render: (_, d) => (
         <Space size={0}>
           {can('device-edit') && (
-            <Tooltip title={tc('action.edit')}>
-              <Button
-                type="text"
-                size="small"
-                aria-label={tc('action.edit')}
-                icon={<EditOutlined />}
-                onClick={() => onEdit(d)}
-              />
-            </Tooltip>
+            <IconAction label={tc('action.edit')} icon={<EditOutlined />} onClick={() => onEdit(d)} />
           )}
           {can('device-delete') && (
-            <Tooltip title={tc('action.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                aria-label={tc('action.delete')}
-                icon={<DeleteOutlined />}
-                onClick={() => onDelete(d)}
-              />
-            </Tooltip>
+            <IconAction label={tc('action.delete')} icon={<DeleteOutlined />} onClick={() => onDelete(d)} danger />
           )}
         </Space>
       ),
