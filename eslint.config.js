@@ -1,4 +1,4 @@
-// Lint is review, not taste (CONVENTIONS 15): type-aware promise rules, exhaustive switches, hooks rules.
+// Lint is review, not taste (conventions §15): type-aware promise rules, exhaustive switches, hooks rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,6 +43,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Another folder of the app is `@/…` (apps/web/src), never a climb of two levels or more.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./){2}', message: "Import from another folder of the app as '@/…'." }] },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Whole-phrase wording cn → twp still gets wrong for Taiwan readers, fixed wherever it occurs so the
- * per-key overrides stay few (CONVENTIONS row 11). Longest phrase wins, so 用户组 beats 用户.
+ * per-key overrides stay few (conventions §11). Longest phrase wins, so 用户组 beats 用户.
  */
 export const TW_PHRASES: Readonly<Record<string, string>> = {
   权限: '權限', // twp gives 許可權

@@ -43,6 +43,8 @@ async function walk(dir: string): Promise<string[]> {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
+  // `@/` is apps/web/src (tsconfig `paths`, vitest.config.ts): imports from another folder of the app never climb.
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: {

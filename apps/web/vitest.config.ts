@@ -1,10 +1,13 @@
 // Vitest project `web`: component and unit tests of the console under jsdom (Playwright specs live in /e2e).
+import { resolve } from 'node:path';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineProject({
   plugins: [react()],
   root: import.meta.dirname,
+  // The `@/` alias of vite.config.ts and tsconfig.json.
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',
     environment: 'jsdom',

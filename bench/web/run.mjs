@@ -68,7 +68,7 @@ async function main() {
       perf >= BUDGET.performance &&
       a11y >= BUDGET.accessibility;
     console.log(ok ? '\nAll web budgets met.' : '\nSome web budget is missed (see above).');
-    // A benchmark prints figures; it is not a test (DESIGN §6), so it exits 0 either way.
+    // A benchmark prints figures; it is not a test (architecture §6), so it exits 0 either way.
     return 0;
   } finally {
     await front?.close();

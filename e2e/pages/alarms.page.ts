@@ -1,4 +1,4 @@
-// Page object of /project/device/alarmlist and the header's alarm bell. Locators only (CONVENTIONS 12).
+// Page object of /project/device/alarmlist and the header's alarm bell. Locators only (conventions §12).
 import type { Page } from '@playwright/test';
 
 export class AlarmScreen {

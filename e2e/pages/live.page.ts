@@ -1,4 +1,4 @@
-// Page object of /project/live: the toolbar and the tiles. Locators only (CONVENTIONS 12).
+// Page object of /project/live: the toolbar and the tiles. Locators only (conventions §12).
 import type { Page } from '@playwright/test';
 
 export class LiveScreen {

@@ -1,4 +1,4 @@
-// Page object of /home (sign-in): locators, and the one action of signing in. Never asserts (CONVENTIONS 12).
+// Page object of /home (sign-in): locators, and the one action of signing in. Never asserts (conventions §12).
 import type { Page } from '@playwright/test';
 
 export class SignInPage {

@@ -39,6 +39,28 @@ test.describe('sign-in and session', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('privilegeList') ?? 'null'))).not.toBeNull();
   });
 
+  test('signs in where the browser offers no WebCrypto (plain http on a LAN address), by the script fallback', async ({
+    page,
+    admin,
+  }) => {
+    // 127.0.0.1 is a secure context; a LAN address over http is not, and there `crypto.subtle` is missing.
+    await page.addInitScript(() => {
+      Object.defineProperty(Crypto.prototype, 'subtle', { configurable: true, get: () => undefined });
+    });
+    const fallback = page.waitForResponse((r) => r.url().includes('/assets/rsa-oaep-fallback'));
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    expect(await page.evaluate(() => typeof crypto.subtle)).toBe('undefined');
+    const loginCall = page.waitForRequest('**/api/session/login/rsa');
+    await signIn.signIn(admin.login, admin.password);
+    expect((await fallback).ok()).toBe(true);
+    const body = (await loginCall).postDataJSON() as { password: string };
+    expect(body.password).not.toContain(admin.password);
+    expect(Buffer.from(body.password, 'base64')).toHaveLength(256);
+    // The server decrypted it: the session is open.
+    await expect(page).toHaveURL(/\/project\/index$/);
+  });
+
   test('a wrong password shows the server message and stays on sign-in', async ({ page, admin, consoleWatch }) => {
     consoleWatch.allow(/status of 401/);
     const signIn = new SignInPage(page);

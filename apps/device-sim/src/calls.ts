@@ -12,6 +12,9 @@ import {
   parseNameAddr,
   parseSdp,
   parseSipUri,
+  SIP_T1_MS,
+  SIP_T2_MS,
+  SIP_TRANSACTION_TIMEOUT_MS,
   type Sdp,
   type SipRequest,
   type SipResponse,
@@ -22,7 +25,6 @@ import { loadSample } from './media/sample.js';
 import { openUdpMediaSocket, TcpSink, UdpSink, type MediaSink } from './media/sinks.js';
 import type { Stream } from './media/streamer.js';
 import type { TimerHandle } from './scheduler.js';
-import { T1_MS, T2_MS, TRANSACTION_TIMEOUT_MS } from './transactions.js';
 
 export interface CallHost {
   readonly id: string;
@@ -192,8 +194,8 @@ export class Calls {
     });
     this.calls.set(call.callId, call);
     respond(ok);
-    if (local.transport === 'UDP') this.retransmitOk(call, () => respond(ok), T1_MS);
-    call.timers.push(ctx.scheduler.after(TRANSACTION_TIMEOUT_MS, () => this.end(call, 'no-ack')));
+    if (local.transport === 'UDP') this.retransmitOk(call, () => respond(ok), SIP_T1_MS);
+    call.timers.push(ctx.scheduler.after(SIP_TRANSACTION_TIMEOUT_MS, () => this.end(call, 'no-ack')));
     const { callId, channelId, mode, ssrc } = call;
     const media =
       mode === 'TCP-ACTIVE' ? { host: ctx.opts.bindHost, port: localPort } : { host: call.host, port: call.port };
@@ -206,7 +208,7 @@ export class Calls {
       this.host.ctx.scheduler.after(interval, () => {
         if (call.acked || call.ended) return;
         resend();
-        this.retransmitOk(call, resend, Math.min(interval * 2, T2_MS));
+        this.retransmitOk(call, resend, Math.min(interval * 2, SIP_T2_MS));
       }),
     );
   }
@@ -250,7 +252,9 @@ export class Calls {
       case 'TCP-ACTIVE':
         if (call.socket !== undefined) this.startStream(call, new TcpSink(call.socket));
         else
-          call.timers.push(this.host.ctx.scheduler.after(TRANSACTION_TIMEOUT_MS, () => this.end(call, 'media-closed')));
+          call.timers.push(
+            this.host.ctx.scheduler.after(SIP_TRANSACTION_TIMEOUT_MS, () => this.end(call, 'media-closed')),
+          );
         return;
     }
   }

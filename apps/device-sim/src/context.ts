@@ -1,10 +1,10 @@
 // What every simulated device shares inside one process: options, clock, transactions, sockets, streams, counters, events.
-import type { SipRequest, StreamMode } from '@svc/gb28181';
+import type { ClientTransactions, ServerTransactions, SipRequest, StreamMode } from '@svc/gb28181';
 import type { LatencyHistogram } from './latency.js';
+import type { SipLink } from './link.js';
 import type { Streamer } from './media/streamer.js';
 import type { ResolvedOptions } from './options.js';
 import type { Scheduler } from './scheduler.js';
-import type { ClientTransactions, ServerTransactions } from './transactions.js';
 import type { SharedUdp } from './udp.js';
 
 export interface Counters {
@@ -61,7 +61,7 @@ export type Emit = <K extends keyof SimEvents>(event: K, payload: Parameters<Sim
 export interface SimContext {
   readonly opts: ResolvedOptions;
   readonly scheduler: Scheduler;
-  readonly clients: ClientTransactions;
+  readonly clients: ClientTransactions<SipLink>;
   readonly servers: ServerTransactions;
   readonly streamer: Streamer;
   readonly counters: Counters;

@@ -19,11 +19,11 @@ import { answerManscdp, type AnswerHost, type BasicParamUpdate } from './answers
 import { Calls, type CallHost } from './calls.js';
 import type { RequestTarget, SimContext } from './context.js';
 import { channelName, deviceName, ipcChannelId, nthId, nvrChannelId } from './ids.js';
+import type { SipLink } from './link.js';
 import type { DeviceType } from './options.js';
 import type { TimerHandle } from './scheduler.js';
 import { grantedExpires, parseSipDate } from './register-fields.js';
 import { TcpSipLink } from './tcp.js';
-import { ServerTransactions, type SipLink } from './transactions.js';
 
 export interface SimChannel {
   id: string;
@@ -137,7 +137,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
   }
 
   sendRequest(req: SipRequest): Promise<SipResponse | undefined> {
-    return this.ctx.clients.request(req, this.link);
+    return this.ctx.clients.tryRequest(req, this.link);
   }
 
   /** Sends a MANSCDP MESSAGE to the platform outside any dialog. */
@@ -177,15 +177,18 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     this.ctx.scheduler.after(100, () => this.background(this.rebootNow(), 'reboot'));
   }
 
+  /** A retransmitted request is answered again (or dropped while unanswered), never handled twice. */
   handleRequest(req: SipRequest, reply: (buf: Buffer) => void): void {
-    const key = req.method === 'ACK' ? undefined : ServerTransactions.key(req);
-    if (key !== undefined) {
-      if (this.ctx.servers.isRetransmission(key, reply)) return;
-      this.ctx.servers.open(key);
+    // The platform is the only peer, so Via and CSeq alone name the transaction.
+    const seen = this.ctx.servers.receive(req, undefined);
+    if (seen === 'absorbed') return;
+    if (seen !== 'new') {
+      reply(seen);
+      return;
     }
     const respond = (res: SipResponse): void => {
       const buf = serializeSip(res);
-      if (key !== undefined && res.status >= 200) this.ctx.servers.remember(key, buf);
+      this.ctx.servers.answered(res, undefined, buf);
       reply(buf);
     };
     this.dispatch(req, respond);
@@ -236,7 +239,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
     return {
       onConnect: () => this.background(this.runRegister(), 'REGISTER'),
       onClose: () => {
-        this.ctx.clients.failAll(this.link);
+        this.ctx.clients.failAll('SIP TCP connection closed', this.link);
         this.epoch++;
         this.cancelTimers();
         this.setRegistered(false);
@@ -246,7 +249,7 @@ export class SimDevice implements RequestTarget, AnswerHost, CallHost {
         this.ctx.counters.registerFailures++;
       },
       onMessage: (msg, reply) => {
-        if (msg.kind === 'response') this.ctx.clients.onResponse(msg);
+        if (msg.kind === 'response') this.ctx.clients.handleResponse(msg);
         else this.handleRequest(msg, reply);
       },
     };

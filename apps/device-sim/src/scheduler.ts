@@ -1,9 +1,8 @@
 // One shared clock for every device timer (registration refresh, keepalives, SIP retransmissions):
 // a min-heap of deadlines drained by a single interval, so thousands of devices cost one Node timer.
+import type { SipTimers, TimerHandle } from '@svc/gb28181';
 
-export interface TimerHandle {
-  cancel(): void;
-}
+export type { TimerHandle };
 
 interface Entry {
   due: number;
@@ -16,7 +15,7 @@ function earlier(a: Entry, b: Entry): boolean {
   return a.due < b.due || (a.due === b.due && a.seq < b.seq);
 }
 
-export class Scheduler {
+export class Scheduler implements SipTimers {
   private readonly heap: Entry[] = [];
   private seq = 0;
   private interval: NodeJS.Timeout | undefined;
@@ -39,6 +38,10 @@ export class Scheduler {
 
   get size(): number {
     return this.heap.length;
+  }
+
+  now(): number {
+    return performance.now();
   }
 
   after(ms: number, fn: () => void): TimerHandle {

@@ -1,66 +1,29 @@
 // The simulator over SIP/TCP: one connection per device, reconnect ≥ 1 s apart, UDP and TCP-active media, media-close BYE.
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildInviteSdp,
-  deviceInfoQuery,
-  getHeader,
-  makeSsrc,
-  parseSdp,
-  readDeviceInfo,
-  type SipRequest,
-} from '@svc/gb28181';
+import { describe, expect, it } from 'vitest';
+import { deviceInfoQuery, getHeader, makeSsrc, parseSdp, readDeviceInfo, type SipRequest } from '@svc/gb28181';
 import { Rfc4571Deframer } from '@svc/media';
-import { createSimulator, type Simulator } from './index.js';
 import { FakePlatform, PLATFORM_ID, until } from './testing/fake-platform.js';
 import { RtpCollector } from './testing/rtp-collector.js';
+import { simRig } from './testing/sim-rig.js';
 
 const PASSWORD = 'tcp-secret';
-let platform: FakePlatform | undefined;
-let sim: Simulator | undefined;
+const rig = simRig();
 
-afterEach(async () => {
-  await sim?.stop();
-  await platform?.close();
-  sim = undefined;
-  platform = undefined;
-});
-
-async function startIpc(codec: 'h264' | 'h265' = 'h264'): Promise<{ p: FakePlatform; s: Simulator }> {
-  const p = new FakePlatform('tcp', PASSWORD);
-  await p.listen();
-  const s = createSimulator({
-    server: { host: '127.0.0.1', port: p.port },
+const startIpc = (codec: 'h264' | 'h265' = 'h264') =>
+  rig.registered('tcp', {
     count: 1,
     type: 'ipc',
     password: PASSWORD,
-    transport: 'tcp',
     keepaliveSeconds: 0.3,
     retrySeconds: 0.2,
     codec,
     firstId: '34020000001320000101',
   });
-  platform = p;
-  sim = s;
-  await s.start();
-  await until('registration', () => s.stats().registered === 1);
-  return { p, s };
-}
 
-function inviteFor(p: FakePlatform, channelId: string, port: number, mode: 'UDP' | 'TCP-ACTIVE'): SipRequest {
-  const ssrc = makeSsrc('live', PLATFORM_ID, 7);
-  const sdp = buildInviteSdp({
-    channelId,
-    platformId: PLATFORM_ID,
-    ip: '127.0.0.1',
-    port,
-    ssrc,
-    mode,
-    session: 'Play',
-  });
-  return p.newRequest('INVITE', channelId, { body: Buffer.from(sdp), contentType: 'APPLICATION/SDP' });
-}
+const inviteFor = (p: FakePlatform, channelId: string, port: number, mode: 'UDP' | 'TCP-ACTIVE'): SipRequest =>
+  p.inviteRequest(channelId, { port, ssrc: makeSsrc('live', PLATFORM_ID, 7), mode, session: 'Play' });
 
 function ack(p: FakePlatform, deviceId: string, invite: SipRequest, toHeader: string | undefined): void {
   const toTag = /tag=([^;\s]+)/.exec(toHeader ?? '')?.[1];
@@ -157,8 +120,7 @@ describe('simulator over SIP/TCP', () => {
 
   it('unregisters over TCP on stop()', async () => {
     const { p, s } = await startIpc();
-    await s.stop();
-    sim = undefined;
+    await rig.stop();
     const id = s.devices[0]!.id;
     expect(p.requests('REGISTER', id).some((r) => getHeader(r.req, 'expires') === '0')).toBe(true);
   });

@@ -1,9 +1,8 @@
 // The simulator against a fake platform over SIP/UDP: digest registration, keepalives, catalog, queries, controls,
 // a TCP-passive live INVITE with PS-over-RFC 4571 media, BYE, and unregistration on stop.
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildInviteSdp,
   catalogQuery,
   configDownloadQuery,
   deviceConfig,
@@ -23,43 +22,22 @@ import {
   type SipResponse,
 } from '@svc/gb28181';
 import { Rfc4571Deframer, STREAM_TYPE } from '@svc/media';
-import { createSimulator, type Simulator } from './index.js';
-import { FakePlatform, PLATFORM_ID, until } from './testing/fake-platform.js';
+import { PLATFORM_ID, until } from './testing/fake-platform.js';
 import { RtpCollector } from './testing/rtp-collector.js';
+import { simRig } from './testing/sim-rig.js';
 
 const PASSWORD = 'secret-123';
-let platform: FakePlatform | undefined;
-let sim: Simulator | undefined;
+const rig = simRig();
 
-afterEach(async () => {
-  await sim?.stop();
-  await platform?.close();
-  sim = undefined;
-  platform = undefined;
-});
-
-async function startNvrs(
-  count: number,
-  extra: { keepaliveSeconds?: number } = {},
-): Promise<{ p: FakePlatform; s: Simulator }> {
-  const p = new FakePlatform('udp', PASSWORD);
-  await p.listen();
-  const s = createSimulator({
-    server: { host: '127.0.0.1', port: p.port },
+const startNvrs = (count: number, extra: { keepaliveSeconds?: number } = {}) =>
+  rig.registered('udp', {
     count,
     type: 'nvr',
     channels: 8,
     password: PASSWORD,
-    transport: 'udp',
     keepaliveSeconds: extra.keepaliveSeconds ?? 0.5,
     retrySeconds: 0.2,
   });
-  platform = p;
-  sim = s;
-  await s.start();
-  await until('registration', () => s.stats().registered === count);
-  return { p, s };
-}
 
 describe('simulator over SIP/UDP', () => {
   it('registers with digest auth after a 401 challenge and sends keepalives answered by 200', async () => {
@@ -179,12 +157,9 @@ describe('simulator over SIP/UDP', () => {
   });
 
   it('retransmits an unanswered keepalive after T1 (500 ms) with the same branch', async () => {
-    const p = new FakePlatform('udp', PASSWORD);
-    await p.listen();
-    platform = p;
+    const p = await rig.platform('udp', PASSWORD);
     p.dropNextKeepalives = 1;
-    sim = createSimulator({
-      server: { host: '127.0.0.1', port: p.port },
+    const sim = rig.simulator(p, {
       count: 1,
       type: 'ipc',
       password: PASSWORD,
@@ -204,18 +179,14 @@ describe('simulator over SIP/UDP', () => {
   });
 
   it('retries after 403 every retrySeconds and registers once the password matches', async () => {
-    const p = new FakePlatform('udp', 'other-password');
-    await p.listen();
-    platform = p;
-    sim = createSimulator({
-      server: { host: '127.0.0.1', port: p.port },
+    const p = await rig.platform('udp', 'other-password');
+    const s = rig.simulator(p, {
       count: 1,
       type: 'ipc',
       password: PASSWORD,
       retrySeconds: 0.2,
     });
-    await sim.start();
-    const s = sim;
+    await s.start();
     await until('two failures', () => s.stats().registerFailures >= 2);
     expect(s.stats().registered).toBe(0);
     p.password = PASSWORD;
@@ -245,16 +216,7 @@ describe('simulator over SIP/UDP', () => {
     s.on('invite', (e) => invites.push(`${e.channelId} ${e.mode} ${e.ssrc}`));
     s.on('bye', (e) => byes.push(`${e.channelId} ${e.reason}`));
     try {
-      const sdp = buildInviteSdp({
-        channelId,
-        platformId: PLATFORM_ID,
-        ip: '127.0.0.1',
-        port,
-        ssrc,
-        mode: 'TCP-PASSIVE',
-        session: 'Play',
-      });
-      const invite = p.newRequest('INVITE', channelId, { body: Buffer.from(sdp), contentType: 'APPLICATION/SDP' });
+      const invite = p.inviteRequest(channelId, { port, ssrc, mode: 'TCP-PASSIVE', session: 'Play' });
       const ok: SipResponse = await p.request(nvr.id, invite);
       expect(ok.status).toBe(200);
       const answer = parseSdp(ok.body.toString('utf8'));
@@ -306,28 +268,23 @@ describe('simulator over SIP/UDP', () => {
     const nvr = s.devices[0]!;
     const channelId = nvr.channels[0]!.id;
     const ssrc = makeSsrc('history', PLATFORM_ID, 1);
-    const sdp = buildInviteSdp({
-      channelId,
-      platformId: PLATFORM_ID,
-      ip: '127.0.0.1',
-      port: 9000,
-      ssrc,
-      mode: 'UDP',
-      session: 'Playback',
-      start: 1714521600,
-      end: 1714525200,
-    });
     const res = await p.request(
       nvr.id,
-      p.newRequest('INVITE', channelId, { body: Buffer.from(sdp), contentType: 'APPLICATION/SDP' }),
+      p.inviteRequest(channelId, {
+        port: 9000,
+        ssrc,
+        mode: 'UDP',
+        session: 'Playback',
+        start: 1714521600,
+        end: 1714525200,
+      }),
     );
     expect(res.status).toBe(488);
   });
 
   it('unregisters every device with Expires 0 on stop()', async () => {
     const { p, s } = await startNvrs(3, { keepaliveSeconds: 60 });
-    await s.stop();
-    sim = undefined;
+    await rig.stop();
     for (const d of s.devices) {
       const unreg = p.requests('REGISTER', d.id).filter((r) => getHeader(r.req, 'expires') === '0');
       expect(unreg.length).toBeGreaterThanOrEqual(1);

@@ -1,13 +1,21 @@
 // createSimulator: a fleet of simulated GB28181 devices sharing one clock, one UDP socket and one media ticker.
-import { buildResponse, newTag, parseSipUri, serializeSip, type SipMessage } from '@svc/gb28181';
+import {
+  buildResponse,
+  ClientTransactions,
+  newTag,
+  parseSipUri,
+  serializeSip,
+  ServerTransactions,
+  type SipMessage,
+} from '@svc/gb28181';
 import type { Counters, Emit, RequestTarget, SimContext, SimEvents } from './context.js';
 import { SimDevice } from './device.js';
 import { LatencyHistogram, type LatencySummary } from './latency.js';
+import type { SipLink } from './link.js';
 import { loadSample } from './media/sample.js';
 import { Streamer } from './media/streamer.js';
 import { resolveOptions, type SimulatorOptions } from './options.js';
 import { Scheduler } from './scheduler.js';
-import { ClientTransactions, ServerTransactions } from './transactions.js';
 import { SharedUdp, type Reply } from './udp.js';
 
 export interface SimStats {
@@ -56,7 +64,7 @@ function router(ctx: () => SimContext): (msg: SipMessage, reply: Reply) => void 
   return (msg, reply) => {
     const c = ctx();
     if (msg.kind === 'response') {
-      c.clients.onResponse(msg);
+      c.clients.handleResponse(msg);
       return;
     }
     const uri = parseSipUri(msg.uri);
@@ -86,7 +94,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const ctx: SimContext = {
     opts,
     scheduler,
-    clients: new ClientTransactions(scheduler),
+    clients: new ClientTransactions<SipLink>({
+      timers: scheduler,
+      send: (bytes, link) => link.write(bytes),
+      reliable: (link) => link.reliable,
+    }),
     servers: new ServerTransactions(scheduler),
     streamer: new Streamer(counters, () => (listeners.frame.size > 0 ? frameHook : undefined)),
     counters,
@@ -120,7 +132,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       await Promise.race([Promise.allSettled(devices.map((d) => d.stop())), timeout]);
       clearTimeout(deadline);
       ctx.streamer.stop();
-      ctx.clients.failAll();
+      ctx.clients.failAll('simulator stopped');
+      ctx.servers.close();
       for (const d of devices) d.close();
       scheduler.stop();
       await udp?.close();

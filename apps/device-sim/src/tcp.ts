@@ -2,7 +2,7 @@
 import net from 'node:net';
 import { SipStreamParser, type SipMessage } from '@svc/gb28181';
 import type { Scheduler, TimerHandle } from './scheduler.js';
-import type { SipLink } from './transactions.js';
+import type { SipLink } from './link.js';
 import type { Reply } from './udp.js';
 
 export interface TcpLinkEvents {

@@ -1,7 +1,7 @@
 // The one UDP SIP socket shared by every device of the process: parses datagrams and hands them to the router.
 import dgram from 'node:dgram';
 import { parseSipMessage, type SipMessage } from '@svc/gb28181';
-import type { SipLink } from './transactions.js';
+import type { SipLink } from './link.js';
 
 export type Reply = (buf: Buffer) => void;
 export type InboundHandler = (msg: SipMessage, reply: Reply) => void;

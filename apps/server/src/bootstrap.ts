@@ -2,15 +2,18 @@
 // every start, device secrets checked against the platform key, any still in plaintext sealed, and
 // an enrolment secret issued to each regional configuration saved before they existed.
 import { randomBytes, type KeyObject } from 'node:crypto';
-import { sql } from 'kysely';
 import { passwordProblem } from '@svc/contracts';
 import type { Config } from './config.js';
 import { ConfigError } from './config.js';
 import { keyError, type SecretKey } from './crypto/secret-key.js';
-import { decryptSecret, encryptSecret, SecretError, VERSIONED_SQL_PATTERN } from './crypto/secrets.js';
+import { decryptSecret, encryptSecret, SecretError } from './crypto/secrets.js';
 import type { Db } from './db/database.js';
-import { newEnrolmentSecret, regionalRepo } from './modules/device/regional.js';
+import { sipPasswordRepo } from './gateway/gb28181/repo.js';
+import { newEnrolmentSecret } from './modules/device/regional.js';
+import { regionalRepo } from './modules/device/regional-repo.js';
+import { deviceSecretRepo } from './modules/device/secret-repo.js';
 import { PLATFORM_ENTERPRISE_NAME } from './modules/enterprise/platform-name.js';
+import { enterpriseRepo } from './modules/enterprise/repo.js';
 import { hashPassword } from './modules/session/passwords.js';
 
 export type BootstrapResult =
@@ -23,8 +26,7 @@ export function generatePassword(): string {
 }
 
 export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise<BootstrapResult> {
-  const existing = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
-  if (existing) return { created: false };
+  if (await enterpriseRepo.anyUser(db)) return { created: false };
   if (admin.password !== undefined && passwordProblem(admin.password)) {
     throw new ConfigError(
       'bad setting CONSOLE_ADMIN_PASSWORD: 8–64 characters without spaces, at least 3 of digits, upper case, lower case and special characters',
@@ -32,24 +34,10 @@ export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise
   }
   const password = admin.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (tx) => {
-    const enterprise = await tx
-      .insertInto('enterprise')
-      .values({ name: PLATFORM_ENTERPRISE_NAME, is_platform: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('user')
-      .values({
-        enterprise_id: enterprise.id,
-        login_name: admin.loginName,
-        name: admin.loginName,
-        login_mode: 'main',
-        is_super_admin: true,
-        password_hash: passwordHash,
-        email: admin.email ?? null,
-      })
-      .execute();
+  await enterpriseRepo.createPlatform(db, PLATFORM_ENTERPRISE_NAME, {
+    loginName: admin.loginName,
+    passwordHash,
+    email: admin.email ?? null,
   });
   return {
     created: true,
@@ -65,27 +53,11 @@ export async function bootstrapPlatform(db: Db, admin: Config['admin']): Promise
  */
 export async function checkSecretKey(db: Db, secret: SecretKey): Promise<void> {
   const [setting, devices, enrolment] = await Promise.all([
-    db
-      .selectFrom('platform_setting')
-      .select('value')
-      .where('key', '=', 'sip_password')
-      .where('value', '~', VERSIONED_SQL_PATTERN)
-      .executeTakeFirst(),
-    db
-      .selectFrom('device')
-      .select('password as value')
-      .where('password', '~', VERSIONED_SQL_PATTERN)
-      .limit(8)
-      .execute(),
-    db
-      .selectFrom('regional_config')
-      .select('enrolment_secret as value')
-      .where('enrolment_secret', 'is not', null)
-      .limit(4)
-      .$narrowType<{ value: string }>()
-      .execute(),
+    sipPasswordRepo.get(db, { sealed: true }),
+    deviceSecretRepo.sealed(db, 8),
+    regionalRepo.sealedSecrets(db, 4),
   ]);
-  const samples = [...(setting ? [setting] : []), ...devices, ...enrolment];
+  const samples = [...(setting !== undefined ? [{ value: setting }] : []), ...devices, ...enrolment];
   const opens = (stored: string) => {
     try {
       decryptSecret(secret.key, stored);
@@ -110,36 +82,15 @@ export async function checkSecretKey(db: Db, secret: SecretKey): Promise<void> {
  */
 export async function sealPlaintextSecrets(db: Db, key: KeyObject, batch = 1000): Promise<number> {
   let sealed = 0;
-  const setting = await db
-    .selectFrom('platform_setting')
-    .select('value')
-    .where('key', '=', 'sip_password')
-    .where('value', '!~', VERSIONED_SQL_PATTERN)
-    .executeTakeFirst();
-  if (setting) {
-    const done = await db
-      .updateTable('platform_setting')
-      .set({ value: encryptSecret(key, setting.value) })
-      .where('key', '=', 'sip_password')
-      .where('value', '=', setting.value)
-      .executeTakeFirst();
-    sealed += Number(done.numUpdatedRows);
-  }
+  const setting = await sipPasswordRepo.get(db, { sealed: false });
+  if (setting !== undefined && (await sipPasswordRepo.replace(db, setting, encryptSecret(key, setting)))) sealed++;
   for (let after = 0; ;) {
-    const rows = await db
-      .selectFrom('device')
-      .select(['id', 'password'])
-      .where('password', '!~', VERSIONED_SQL_PATTERN)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
+    const rows = await deviceSecretRepo.plaintext(db, after, batch);
     if (rows.length === 0) break;
-    const done = await sql`update device d set password = v.sealed
-      from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.password)}::text[],
-        ${rows.map((r) => encryptSecret(key, r.password))}::text[]) as v(id, old, sealed)
-      where d.id = v.id and d.password = v.old`.execute(db);
-    sealed += Number(done.numAffectedRows ?? 0);
+    sealed += await deviceSecretRepo.seal(
+      db,
+      rows.map((r) => ({ id: r.id, old: r.password, sealed: encryptSecret(key, r.password) })),
+    );
     if (rows.length < batch) break;
     after = rows[rows.length - 1]!.id;
   }

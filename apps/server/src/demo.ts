@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { loadConfig } from './config.js';
 import { demoAlarmInterval, startDemoAlarms, type DemoAlarms } from './demo-alarms.js';
+import { userRepo } from './modules/session/repo.js';
 import { StartRefused } from './ops/start-guards.js';
 import { die, serve } from './serve.js';
 
@@ -82,12 +83,7 @@ async function logo(app: FastifyInstance, token: string, rgb: [number, number, n
 
 /** Creates the demo enterprise, projects and devices unless a previous run did. */
 async function seed(app: FastifyInstance, adminLogin: string, adminPassword: string): Promise<void> {
-  const exists = await app.db
-    .selectFrom('user')
-    .select('id')
-    .where('login_name', '=', DEMO.loginName)
-    .executeTakeFirst();
-  if (exists) return recredential(app);
+  if (await userRepo.findByLoginName(app.db, DEMO.loginName)) return recredential(app);
   const admin = await login(app, adminLogin, adminPassword);
   const key = (await app.inject({ method: 'GET', url: '/rsa/getkey' })).json<{ data: { publicKey: string } }>().data
     .publicKey;

@@ -4,6 +4,7 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ErrorEnvelope } from '@svc/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppOverrides } from '../src/app.js';
@@ -20,7 +21,7 @@ export function fakeClock(start = Date.now()): FakeClock {
 }
 
 /** An API answer's envelope. */
-export type Body = { code: number; msg: string; data?: unknown };
+export type Body = ErrorEnvelope;
 
 /** Calls made as one signed-in user, in English unless told otherwise. */
 export type Caller = {

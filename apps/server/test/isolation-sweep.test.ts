@@ -9,28 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN, type TestApp } from './helper.js';
 import { apiEnterprise } from './factories.js';
 import { makePng, multipartFile } from './images.js';
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  minimum?: number;
-  format?: string;
-  default?: unknown;
-};
-type Operation = {
-  'x-access'?: string | string[];
-  parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+import { operationsOf, type Doc, type Operation, type Schema } from './openapi.js';
 
 const MARK = 'zzalpha';
 let t: TestApp;
@@ -292,12 +271,8 @@ afterAll(() => t.close());
 // Session routes go last: a wrong old password counts towards the caller's lockout, which would end
 // the sweeping session early.
 const operations = () =>
-  Object.entries(doc.paths)
-    .flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-        .map(([method, op]) => ({ path, method: method.toUpperCase(), op, access: op['x-access'] ?? 'signed-in' })),
-    )
+  operationsOf(doc)
+    .map((o) => ({ ...o, access: o.access ?? 'signed-in' }))
     .sort((x, y) => Number(x.path.startsWith('/api/session/')) - Number(y.path.startsWith('/api/session/')));
 
 describe('isolation sweep', () => {

@@ -6,6 +6,7 @@ import { createSimulator, type Simulator } from '@svc/device-sim';
 import WebSocket from 'ws';
 import type { AppOverrides } from '../src/app.js';
 import { createTestApp, type TestApp } from './helper.js';
+import { apiEnterprise, apiSite, type Enterprise } from './factories.js';
 
 export type Caller = { token: string; via?: 'cookie' | 'header' } | null;
 
@@ -120,4 +121,13 @@ export async function createLiveRig(
       await t.close();
     },
   };
+}
+
+/** A rig with a site on it (`boss`'s enterprise and project) and a rival enterprise that owns nothing. */
+export type LiveSite = { rig: LiveRig; t: TestApp; boss: Enterprise; rival: Enterprise; projectId: number };
+
+export async function createLiveSite(enterprise: string, project: string): Promise<LiveSite> {
+  const rig = await createLiveRig();
+  const { admin, boss, projectId } = await apiSite(rig.t, { enterprise, project });
+  return { rig, t: rig.t, boss, rival: await apiEnterprise(rig.t, admin, 'Rival Sites'), projectId };
 }

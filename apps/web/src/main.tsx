@@ -4,12 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { configureApi } from './app/api/environment';
+import { configureApi } from './lib/api/environment';
 import { followLanguage } from './app/language-sync';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { isPublicPath } from './app/routes';
-import { clearSession } from './app/session/storage';
+import { isPublicPath } from './lib/paths';
+import { clearSession } from './lib/session/storage';
 import { passwordFlagCheck } from './features/session/startup';
 import { currentLanguage, initI18n } from './i18n';
 

@@ -102,6 +102,7 @@ export const AlarmQuerySchema = PageQuerySchema.extend(alarmFilters)
   .meta({ id: 'AlarmQuery' });
 export type AlarmQuery = z.infer<typeof AlarmQuerySchema>;
 export const AlarmPageSchema = pageOf(AlarmSchema).meta({ id: 'AlarmPage' });
+export type AlarmPage = z.infer<typeof AlarmPageSchema>;
 
 export const AlarmFilterSchema = z
   .object(alarmFilters)

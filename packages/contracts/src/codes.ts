@@ -113,7 +113,7 @@ export type AppCode = ResponseCodeValue | CloudCodeValue;
 
 export const APP_CODES: readonly AppCode[] = [...Object.values(ResponseCode), ...Object.values(CloudCode)];
 
-/** HTTP status for a platform code: the status mirrors the class of the answer (DESIGN §4). */
+/** HTTP status for a platform code: the status mirrors the class of the answer (architecture §4). */
 export function httpStatusOf(code: number): number {
   switch (code) {
     case ResponseCode.SUCCESS:

@@ -8,9 +8,10 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const ErrorEnvelopeSchema = z
   .object({ code: z.number().int(), msg: z.string(), data: z.unknown().optional() })
   .meta({ id: 'ErrorEnvelope' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export const PAGE_SIZE_MAX = 100;
-/** Totals past this are answered as the cap with `totalCapped` (DESIGN §4, lists at scale). */
+/** Totals past this are answered as the cap with `totalCapped` (architecture §4, lists at scale). */
 export const TOTAL_CAP = 10_000;
 
 export const PageQuerySchema = z.object({

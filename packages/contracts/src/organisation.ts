@@ -33,6 +33,7 @@ export const EnterpriseQuerySchema = PageQuerySchema.extend({
 })
   .strict()
   .meta({ id: 'EnterpriseQuery' });
+export type EnterpriseQuery = z.infer<typeof EnterpriseQuerySchema>;
 export const UpdateEnterpriseSchema = z
   .strictObject({
     id: IdSchema,

@@ -1,4 +1,4 @@
-// The outbox (DESIGN §4): every email, SMS and voice message the platform sent, for operators and billing.
+// The outbox (architecture §4): every email, SMS and voice message the platform sent, for operators and billing.
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from './common.js';
 
@@ -35,3 +35,4 @@ export const OutboxItemSchema = z
 export type OutboxItem = z.infer<typeof OutboxItemSchema>;
 
 export const OutboxPageSchema = pageOf(OutboxItemSchema).meta({ id: 'OutboxPage' });
+export type OutboxPage = z.infer<typeof OutboxPageSchema>;

@@ -2,7 +2,9 @@
 import { createHash } from 'node:crypto';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { readCatalog, readDeviceInfo, readKeepalive, type CatalogItem } from './manscdp/commands.js';
+import { readCatalog, type CatalogItem } from './manscdp/catalog.js';
+import { readDeviceInfo } from './manscdp/device-info.js';
+import { readKeepalive } from './manscdp/keepalive.js';
 import { decodeManscdp, MANSCDP_CONTENT_TYPE } from './manscdp/message.js';
 import { buildResponse } from './sip/build.js';
 import { digestAuthorization, digestChallenge, parseDigestCredentials, verifyDigest } from './sip/digest.js';

@@ -37,6 +37,19 @@ export {
   verifyDigest,
   type DigestCredentials,
 } from './sip/digest.js';
+export {
+  ClientTransactions,
+  ServerTransactions,
+  SIP_T1_MS,
+  SIP_T2_MS,
+  SIP_TRANSACTION_TIMEOUT_MS,
+  SipTimeoutError,
+  type ClientTransactionsOptions,
+  type RequestOptions,
+  type SipPeer,
+  type SipTimers,
+  type TimerHandle,
+} from './sip/transactions.js';
 
 export {
   child,
@@ -56,7 +69,16 @@ export {
   type ManscdpMessage,
   type ManscdpRoot,
 } from './manscdp/message.js';
-export * from './manscdp/commands.js';
+export { controlResponse, readResult } from './manscdp/shared.js';
+export * from './manscdp/keepalive.js';
+export * from './manscdp/catalog.js';
+export * from './manscdp/device-info.js';
+export * from './manscdp/device-status.js';
+export * from './manscdp/device-control.js';
+export * from './manscdp/device-config.js';
+export * from './manscdp/config-download.js';
+export * from './manscdp/alarm.js';
+export * from './manscdp/media-status.js';
 
 export {
   buildAnswerSdp,

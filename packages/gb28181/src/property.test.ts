@@ -1,7 +1,7 @@
 // Property tests: every parser of outside input answers (never throws) on arbitrary input, and codecs round-trip.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogResponse, readCatalog, type CatalogItem } from './manscdp/commands.js';
+import { catalogResponse, readCatalog, type CatalogItem } from './manscdp/catalog.js';
 import { encodeBody } from './manscdp/encoding.js';
 import { decodeManscdp } from './manscdp/message.js';
 import { escapeXml, parseXml, type XmlElement } from './manscdp/xml.js';

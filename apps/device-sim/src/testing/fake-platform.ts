@@ -2,6 +2,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import {
+  buildInviteSdp,
   buildRequest,
   buildResponse,
   decodeManscdp,
@@ -162,6 +163,15 @@ export class FakePlatform {
       body: opts.body,
       contentType: opts.contentType,
     });
+  }
+
+  /** An INVITE for `channelId` whose SDP offers media on 127.0.0.1 as `offer` says. */
+  inviteRequest(
+    channelId: string,
+    offer: Omit<Parameters<typeof buildInviteSdp>[0], 'channelId' | 'platformId' | 'ip'>,
+  ): SipRequest {
+    const sdp = buildInviteSdp({ channelId, platformId: PLATFORM_ID, ip: '127.0.0.1', ...offer });
+    return this.newRequest('INVITE', channelId, { body: Buffer.from(sdp), contentType: 'APPLICATION/SDP' });
   }
 
   manscdpRequest(targetId: string, xml: string): SipRequest {

@@ -1,4 +1,4 @@
-// Opens the one SQL dialect: PGlite in the data dir by default, PostgreSQL when a URL is given (DESIGN §4).
+// Opens the one SQL dialect: PGlite in the data dir by default, PostgreSQL when a URL is given (architecture §4).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,7 +61,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   let dataDir = 'memory://';
   if (dir !== 'memory') {
     dataDir = join(dir, 'pglite');
-    // PGlite does not create the parent folder (STACK-NOTES).
+    // PGlite does not create the parent folder.
     mkdirSync(dir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8 }, extensions: { pg_trgm } });

@@ -1,37 +1,32 @@
-// Runs the migrations, which are listed in code so no file loader or glob decides their order.
+// Runs the migrations found in migrations/: each file NNNN-name.ts is one, applied in name order.
+import { readdirSync } from 'node:fs';
 import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.js';
-import * as m0001 from './migrations/0001-foundation.js';
-import * as m0002 from './migrations/0002-organisation.js';
-import * as m0003 from './migrations/0003-projects-devices.js';
-import * as m0004 from './migrations/0004-video-privileges.js';
-import * as m0005 from './migrations/0005-gateway.js';
-import * as m0006 from './migrations/0006-alarms.js';
-import * as m0007 from './migrations/0007-tree-activity.js';
-import * as m0008 from './migrations/0008-alarm-tally.js';
-import * as m0009 from './migrations/0009-picture-segments.js';
-import * as m0010 from './migrations/0010-alarm-fillfactor.js';
-import * as m0011 from './migrations/0011-enrolment-secret.js';
-import * as m0012 from './migrations/0012-sign-in-limits.js';
-import * as m0014 from './migrations/0014-user-language.js';
 
-const MIGRATIONS: Record<string, Migration> = {
-  '0001-foundation': m0001,
-  '0002-organisation': m0002,
-  '0003-projects-devices': m0003,
-  '0004-video-privileges': m0004,
-  '0005-gateway': m0005,
-  '0006-alarms': m0006,
-  '0007-tree-activity': m0007,
-  '0008-alarm-tally': m0008,
-  '0009-picture-segments': m0009,
-  '0010-alarm-fillfactor': m0010,
-  '0011-enrolment-secret': m0011,
-  '0012-sign-in-limits': m0012,
-  '0014-user-language': m0014,
+const FOLDER = new URL('./migrations/', import.meta.url);
+const MIGRATION_FILE = /^(\d{4}-[a-z0-9-]+)\.[jt]s$/;
+
+/** The migrations in the folder, in the order they apply; any other file there is a mistake, not one to skip. */
+function migrationFiles(): { name: string; file: string }[] {
+  const found = readdirSync(FOLDER).filter((file) => !file.endsWith('.d.ts') && !file.endsWith('.map'));
+  const stray = found.filter((file) => !MIGRATION_FILE.test(file));
+  if (stray.length > 0) throw new Error(`db/migrations holds files that are not migrations: ${stray.join(', ')}`);
+  return found
+    .map((file) => ({ name: MIGRATION_FILE.exec(file)![1]!, file }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+// The folder is read, not a list kept beside it: a migration added is a migration run. Kysely
+// refuses to start when an applied migration has gone or a new one sorts before an applied one.
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const migrations: Record<string, Migration> = {};
+    for (const { name, file } of migrationFiles()) {
+      migrations[name] = (await import(new URL(file, FOLDER).href)) as Migration;
+    }
+    return migrations;
+  },
 };
-
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
 async function migratorOf(db: Db): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told one: name ours, so databases that

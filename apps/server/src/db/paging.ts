@@ -1,4 +1,4 @@
-// Paging of every list (DESIGN §4 "Lists at scale"): {page, size, cursor?} in, {list, total,
+// Paging of every list (architecture §4 "Lists at scale"): {page, size, cursor?} in, {list, total,
 // totalCapped, nextCursor} out. With the previous page's cursor a page is a pure keyset seek; a jump
 // to page N without one skips to it along the id index (no row fetch), and with a PageIndex only
 // within the one id range that holds it.

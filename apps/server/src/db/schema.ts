@@ -1,7 +1,9 @@
-// Table types for Kysely: one interface per table, snake_case as in SQL (DESIGN §5).
+// Table types for Kysely: one interface per table, snake_case as in SQL (architecture §5).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+// Read as a Date; written as a Date or an ISO string. A column with a default is `Generated<Date>`,
+// so an insert that leaves out a Timestamp fails to compile instead of failing in the database.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Id = Generated<number>;
 
 export interface EnterpriseTable {

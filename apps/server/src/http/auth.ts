@@ -70,7 +70,7 @@ export function mayAccess(p: Principal, access: Access): boolean {
   return holds(p, access);
 }
 
-/** The token from the `xaccesstoken` header, else the `token` cookie (SPEC §4, DESIGN §4). */
+/** The token from the `xaccesstoken` header, else the `token` cookie (SPEC §4, architecture §4). */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[TOKEN_HEADER];
   // No CORS preflight is answered, so a cross-site page cannot send a custom header at all.
@@ -126,7 +126,7 @@ export function registerAuth(app: FastifyInstance, resolve: (token: string) => P
   app.decorateRequest('principal', null);
 
   // Every API route says what it needs; a route that forgets, names an unknown key or is open
-  // without being in OPEN_ROUTES cannot start (DESIGN §4 tenancy).
+  // without being in OPEN_ROUTES cannot start (architecture §4 tenancy).
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiPath(route.url)) return;
     const access = (route.config as { access?: Access } | undefined)?.access;

@@ -21,7 +21,7 @@ declare module 'fastify' {
     language: Language;
     /** A success message of the route's own (SPEC §7: adding a project answers the server's msg). */
     successMessage: MessageKey | null;
-    /** IANA zone from the `timezone` header, for zone-less times (DESIGN §5). */
+    /** IANA zone from the `timezone` header, for zone-less times (architecture §5). */
     timezone: string;
   }
 }

@@ -1,7 +1,9 @@
 // Serves the built console on the API's port, with index.html for every client-side route.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from './app-error.js';
 import { isApiPath } from './envelope.js';
@@ -9,7 +11,20 @@ import { isApiPath } from './envelope.js';
 /** Cookie naming the console layout: `standard` or `custom` (branded). */
 export const LAYOUT_COOKIE = 'layoutType';
 
-export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+/** The build `npm start` makes, served when WEB_DIST is unset. */
+const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** Registered last: its not-found handler answers every path no module took. */
+export default fp(
+  async (app) =>
+    registerWeb(
+      app,
+      app.config.webDist ?? (existsSync(join(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined),
+    ),
+  { name: 'web', dependencies: ['http'] },
+);
+
+async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,4 +1,4 @@
-// SPEC's zone-less `YYYY-MM-DD HH:mm:ss` times, read and written in the caller's IANA zone (DESIGN §5).
+// SPEC's zone-less `YYYY-MM-DD HH:mm:ss` times, read and written in the caller's IANA zone (architecture §5).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(tz: string): Intl.DateTimeFormat {

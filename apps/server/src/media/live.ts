@@ -3,12 +3,8 @@
 import { makeSsrc, type StreamMode } from '@svc/gb28181';
 import { PsToFmp4 } from '@svc/media';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Gb28181Gateway } from '../gateway/gb28181/gateway.js';
-import type { Dialog } from '../gateway/gb28181/invite.js';
-import { InviteError } from '../gateway/gb28181/invite.js';
-import type { Registration } from '../gateway/gb28181/registry.js';
-import { SipTimeoutError } from '../gateway/gb28181/transactions.js';
 import { StreamHub } from './hub.js';
+import { StreamRefused, StreamTimeout, type Signalling, type StreamDevice, type StreamHandle } from './signalling.js';
 import { WS_MAX_HEADER } from './ws-frame.js';
 import type { RtpIngest, RtpSink } from './rtp-ingest.js';
 
@@ -35,7 +31,7 @@ export interface PlayRequest {
 }
 
 export interface LiveOptions {
-  gateway: Gb28181Gateway;
+  signalling: Signalling;
   ingest: RtpIngest;
   mediaPort: () => number;
   log: Logger;
@@ -51,7 +47,8 @@ export const streamKeyOf = (r: { enterpriseId: number; deviceId: number; channel
 
 export class LiveSession {
   readonly hub = new StreamHub();
-  dialog: Dialog | undefined;
+  /** The device's stream once it agreed to send. */
+  stream: StreamHandle | undefined;
   closed = false;
   /** Last time someone watched (a viewer connected or left, or HLS was read). */
   lastWatched: number;
@@ -85,7 +82,7 @@ export class LiveSession {
 }
 
 const ssrcText = (ssrc: number) => String(ssrc).padStart(10, '0');
-const peerText = (reg: Registration) => `${reg.peer.transport} ${reg.peer.address}:${reg.peer.port}`;
+const peerText = (device: StreamDevice) => `${device.peer.transport} ${device.peer.address}:${device.peer.port}`;
 
 /** A stream that delivered nothing for this long has failed. */
 const STALL_MS = 10_000;
@@ -101,13 +98,13 @@ export class LiveStreams {
     this.now = o.now ?? Date.now;
     this.timer = setInterval(() => this.reap(), 1000);
     this.timer.unref();
-    o.gateway.invites.onDeviceBye = (dialog) => {
+    o.signalling.onStreamEnded((stream) => {
       for (const s of this.sessions.values())
-        if (s.dialog === dialog) this.endLater(s, 4105, 'device ended the stream');
-    };
-    o.gateway.onOffline((reg) => {
+        if (s.stream === stream) this.endLater(s, 4105, 'device ended the stream');
+    });
+    o.signalling.onDeviceOffline((gbCode) => {
       for (const s of this.sessions.values()) {
-        if (s.request.gbCode === reg.gbCode) this.endLater(s, 4101, 'device offline', false);
+        if (s.request.gbCode === gbCode) this.endLater(s, 4101, 'device offline', false);
       }
     });
   }
@@ -166,12 +163,12 @@ export class LiveStreams {
   }
 
   private start(key: string, r: PlayRequest): LiveSession {
-    const reg = this.o.gateway.registration(r.gbCode);
-    if (!reg) throw new LiveError(4101, 'device offline: it is not registered');
+    const device = this.o.signalling.device(r.gbCode);
+    if (!device) throw new LiveError(4101, 'device offline: it is not registered');
     const session = new LiveSession(key, r, this.allocateSsrc(), this.now());
     session.unknownAtStart = this.o.ingest.stats.unknown;
     session.sink = {
-      address: reg.peer.address,
+      address: device.peer.address,
       onPacket: (p) => {
         session.lastPacketAt = this.now();
         session.packets++;
@@ -180,9 +177,9 @@ export class LiveStreams {
       onClose: () => this.endLater(session, 4105, 'media connection closed'),
     };
     this.o.ingest.expect(session.ssrc, session.sink);
-    session.ready = this.begin(session, reg).catch(async (err: unknown) => {
+    session.ready = this.begin(session, device).catch(async (err: unknown) => {
       if (err instanceof LiveError) {
-        this.failed(r, err.code, err.message, { ssrc: ssrcText(session.ssrc), mode: r.mode, peer: peerText(reg) });
+        this.failed(r, err.code, err.message, { ssrc: ssrcText(session.ssrc), mode: r.mode, peer: peerText(device) });
       }
       await this.end(session, 4105, 'start failed');
       throw err;
@@ -190,15 +187,15 @@ export class LiveStreams {
     return session;
   }
 
-  private async begin(s: LiveSession, reg: Registration): Promise<void> {
+  private async begin(s: LiveSession, device: StreamDevice): Promise<void> {
     const r = s.request;
     const firstFrameMs = this.o.firstFrameMs ?? 10_000;
     const deadline = this.now() + firstFrameMs;
     const ssrc = ssrcText(s.ssrc);
     const mediaPort = this.o.mediaPort();
-    let media = `the SDP told the device to send it to ${this.o.gateway.settings.ip}:${mediaPort} over ${r.mode === 'UDP' ? 'UDP' : 'TCP'}`;
+    let media = `the SDP told the device to send it to ${this.o.signalling.mediaIp}:${mediaPort} over ${r.mode === 'UDP' ? 'UDP' : 'TCP'}`;
     try {
-      s.dialog = await this.o.gateway.invites.invite(reg, {
+      s.stream = await this.o.signalling.startStream(device, {
         channelCode: r.channelCode,
         ssrc,
         mode: r.mode,
@@ -207,23 +204,23 @@ export class LiveStreams {
         ...(r.stream === 'sub' ? { streamNumber: 1 } : {}),
       });
     } catch (err) {
-      if (err instanceof SipTimeoutError) {
+      if (err instanceof StreamTimeout) {
         throw new LiveError(
           4104,
-          `device did not answer the INVITE within ${firstFrameMs / 1000} s (sent to ${peerText(reg)})`,
+          `device did not answer the INVITE within ${firstFrameMs / 1000} s (sent to ${peerText(device)})`,
         );
       }
-      if (err instanceof InviteError) throw new LiveError(4105, `${err.message} to the INVITE`);
+      if (err instanceof StreamRefused) throw new LiveError(4105, `${err.message} to the INVITE`);
       throw err;
     }
     if (s.closed) {
-      // The dialog came up after the session ended: hang it up, unless the device is gone.
-      if (s.ended?.code !== 4101) await this.o.gateway.bye(s.dialog);
+      // The stream came up after the session ended: hang it up, unless the device is gone.
+      if (s.ended?.code !== 4101) await this.o.signalling.stopStream(s.stream);
       throw new LiveError(s.ended?.code === 4101 ? 4101 : 4105, `session ended while starting: ${s.ended?.reason}`);
     }
     if (r.mode === 'TCP-ACTIVE') {
-      const port = s.dialog.answer.media?.port;
-      const host = s.dialog.answer.connection ?? reg.peer.address;
+      const port = s.stream.deviceMedia.port;
+      const host = s.stream.deviceMedia.host ?? device.peer.address;
       if (!port) throw new LiveError(4105, 'device answered the INVITE without a media port');
       media = `the platform connected to the device's media port ${host}:${port}`;
       await this.o.ingest.connect(host, port, s.ssrc).catch((err: unknown) => {
@@ -273,7 +270,7 @@ export class LiveStreams {
   }
 
   private allocateSsrc(): number {
-    const platformId = this.o.gateway.settings.id;
+    const platformId = this.o.signalling.platformId;
     for (let i = 0; i < 10_000; i++) {
       this.ssrcSeq = (this.ssrcSeq + 1) % 10_000;
       const ssrc = Number(makeSsrc('live', platformId, this.ssrcSeq));
@@ -294,7 +291,7 @@ export class LiveStreams {
     this.usedSsrc.delete(s.ssrc);
     if (s.sink) this.o.ingest.release(s.sink);
     s.hub.closeAll(code, reason);
-    if (bye && s.dialog) await this.o.gateway.bye(s.dialog);
+    if (bye && s.stream) await this.o.signalling.stopStream(s.stream);
     this.o.log.debug({ key: s.key, reason }, 'live session ended');
   }
 

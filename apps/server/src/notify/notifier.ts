@@ -1,8 +1,9 @@
-// Outgoing messages (DESIGN §4 outside services): every message is an outbox row first, then handed
+// Outgoing messages (architecture §4 outside services): every message is an outbox row first, then handed
 // to its channel — SMTP through nodemailer when SMTP_URL is set, a sandbox otherwise.
 import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { outboxDeliveryRepo } from './outbox-repo.js';
 
 /** SPEC §9: an SMS costs 0.065 yuan; email 2.00 yuan per 1,000 after the first 100 of a day. */
 export const SMS_PRICE = 0.065;
@@ -58,14 +59,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
     if (enterpriseId === null) return 0;
     const now = clock.now();
     const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const row = await db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('enterprise_id', '=', enterpriseId)
-      .where('channel', '=', 'email')
-      .where('created_at', '>=', day)
-      .executeTakeFirstOrThrow();
-    return Number(row.n) >= EMAIL_FREE_PER_DAY ? EMAIL_PRICE : 0;
+    return (await outboxDeliveryRepo.emailsSince(db, enterpriseId, day)) >= EMAIL_FREE_PER_DAY ? EMAIL_PRICE : 0;
   }
 
   async function attempt(
@@ -77,11 +71,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
   ): Promise<boolean> {
     try {
       await transport.deliver(message);
-      await db
-        .updateTable('outbox')
-        .set({ state: 'sent', attempts, sent_at: clock.now(), next_attempt_at: null })
-        .where('id', '=', id)
-        .execute();
+      await outboxDeliveryRepo.markSent(db, id, attempts, clock.now());
       return true;
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -89,11 +79,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
         retryable && attempts < MAX_ATTEMPTS
           ? new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (attempts - 1))
           : null;
-      await db
-        .updateTable('outbox')
-        .set({ state: 'failed', attempts, last_error: error.slice(0, 500), next_attempt_at: next })
-        .where('id', '=', id)
-        .execute();
+      await outboxDeliveryRepo.markFailed(db, id, attempts, error.slice(0, 500), next);
       return false;
     }
   }
@@ -104,18 +90,14 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
     message: Message,
     cost: number,
   ): Promise<boolean> {
-    const { id } = await db
-      .insertInto('outbox')
-      .values({
-        enterprise_id: message.enterpriseId,
-        channel,
-        recipient: message.to,
-        subject: message.subject,
-        body: message.secret ? message.body.replaceAll(message.secret, SECRET_MASK) : message.body,
-        cost,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await outboxDeliveryRepo.insert(db, {
+      enterprise_id: message.enterpriseId,
+      channel,
+      recipient: message.to,
+      subject: message.subject,
+      body: message.secret ? message.body.replaceAll(message.secret, SECRET_MASK) : message.body,
+      cost,
+    });
     return attempt(id, transport, message, 1, message.secret === undefined);
   }
 
@@ -128,14 +110,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; email: Transport; s
 
     /** Tries failed messages whose wait is over again (a timer calls this; answers how many left). */
     async retryDue(): Promise<number> {
-      const due = await db
-        .selectFrom('outbox')
-        .select(['id', 'channel', 'enterprise_id', 'recipient', 'subject', 'body', 'attempts'])
-        .where('state', '=', 'failed')
-        .where('next_attempt_at', '<=', clock.now())
-        .orderBy('next_attempt_at')
-        .limit(100)
-        .execute();
+      const due = await outboxDeliveryRepo.due(db, clock.now(), 100);
       let sent = 0;
       for (const r of due) {
         const message = { enterpriseId: r.enterprise_id, to: r.recipient, subject: r.subject ?? '', body: r.body };

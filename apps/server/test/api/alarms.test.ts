@@ -13,22 +13,9 @@ import { UrlSigner } from '../../src/media/signing.js';
 import type { FileService } from '../../src/modules/file/service.js';
 import { makePng } from '../images.js';
 import { alarmRepo } from '../../src/modules/alarm/repo.js';
+import type { Alarm, AlarmPage } from '@svc/contracts';
 import { ADMIN, createTestApp, type TestApp, data } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
-
-type Alarm = {
-  id: number;
-  type: string;
-  alarmTime: string;
-  status: 0 | 1;
-  handling: string;
-  note: string | null;
-  channel: number | null;
-  projectName: string;
-  deviceName: string;
-  source: string;
-};
-type Page = { list: Alarm[]; total: number; totalCapped: boolean; nextCursor: string | null };
 
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof apiEnterprise>>;
@@ -78,7 +65,7 @@ describe('alarm records', () => {
     expect((await add(northCam, 'B', '2026-11-20 09:30:00')).code).toBe(1);
     expect((await add(southCam, 'A', '2026-11-21 10:00:00')).code).toBe(1);
 
-    const all = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 10 }));
+    const all = data<AlarmPage>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 10 }));
     expect(all.total).toBe(3);
     expect(all.list.map((a) => a.type)).toEqual(['A', 'B', 'A']);
     expect(all.list[2]).toMatchObject({
@@ -92,14 +79,16 @@ describe('alarm records', () => {
     });
 
     // The same instant read from UTC: 8 hours earlier on the wall clock.
-    const utc = data<Page>(await as(boss.token, 'UTC').post('/api/alarm/page/query', { page: 1, size: 10, type: 'B' }));
+    const utc = data<AlarmPage>(
+      await as(boss.token, 'UTC').post('/api/alarm/page/query', { page: 1, size: 10, type: 'B' }),
+    );
     expect(utc.list.map((a) => a.alarmTime)).toEqual(['2026-11-20 01:30:00']);
 
-    const northOnly = data<Page>(
+    const northOnly = data<AlarmPage>(
       await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 10, projectId: north }),
     );
     expect(northOnly.list.map((a) => a.deviceName)).toEqual(['North gate', 'North gate']);
-    const window = data<Page>(
+    const window = data<AlarmPage>(
       await as(boss.token).post('/api/alarm/page/query', {
         page: 1,
         size: 10,
@@ -133,11 +122,11 @@ describe('alarm records', () => {
         content: `low ${i}`,
       });
     }
-    const first = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 4, type: 'G' }));
-    const second = data<Page>(
+    const first = data<AlarmPage>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 4, type: 'G' }));
+    const second = data<AlarmPage>(
       await as(boss.token).post('/api/alarm/page/query', { page: 2, size: 4, type: 'G', cursor: first.nextCursor }),
     );
-    const jumped = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 2, size: 4, type: 'G' }));
+    const jumped = data<AlarmPage>(await as(boss.token).post('/api/alarm/page/query', { page: 2, size: 4, type: 'G' }));
     expect(second.list.map((a) => a.id)).toEqual(jumped.list.map((a) => a.id));
     expect(second.list).toHaveLength(3);
     expect(new Set([...first.list, ...second.list].map((a) => a.id)).size).toBe(7);
@@ -146,9 +135,9 @@ describe('alarm records', () => {
 
   it('holds a list still at the alarm it stood at, and counts the alarms that arrived since', async () => {
     const ask = (body: object) => as(boss.token).post('/api/alarm/page/query', { size: 4, type: 'G', ...body });
-    const before = data<Page>(await ask({ page: 1 }));
+    const before = data<AlarmPage>(await ask({ page: 1 }));
     const held = before.list[0]!.id;
-    const secondBefore = data<Page>(await ask({ page: 2 }));
+    const secondBefore = data<AlarmPage>(await ask({ page: 2 }));
     const arrived: number[] = [];
     for (let i = 0; i < 2; i++) {
       const added = await as(boss.token).post('/api/alarm/add', { deviceId: southCam, type: 'G', content: `new ${i}` });
@@ -156,15 +145,15 @@ describe('alarm records', () => {
     }
     // Live, the new alarms push every row down; held, each page keeps its rows, by cursor or by number.
     expect(
-      data<Page>(await ask({ page: 1 }))
+      data<AlarmPage>(await ask({ page: 1 }))
         .list.slice(0, 2)
         .map((a) => a.id),
     ).toEqual(arrived.reverse());
-    const first = data<Page>(await ask({ page: 1, untilId: held }));
+    const first = data<AlarmPage>(await ask({ page: 1, untilId: held }));
     expect(first.list.map((a) => a.id)).toEqual(before.list.map((a) => a.id));
     expect(first.total).toBe(before.total);
-    const byNumber = data<Page>(await ask({ page: 2, untilId: held }));
-    const byCursor = data<Page>(await ask({ page: 2, untilId: held, cursor: first.nextCursor }));
+    const byNumber = data<AlarmPage>(await ask({ page: 2, untilId: held }));
+    const byCursor = data<AlarmPage>(await ask({ page: 2, untilId: held, cursor: first.nextCursor }));
     expect(byNumber.list.map((a) => a.id)).toEqual(secondBefore.list.map((a) => a.id));
     expect(byCursor.list.map((a) => a.id)).toEqual(secondBefore.list.map((a) => a.id));
     // What waits above it, with the same filters; none wait above the newest.
@@ -199,7 +188,7 @@ describe('alarm records', () => {
     const unread = async () =>
       data<{ unread: number; total: number }>(await as(boss.token).post('/api/alarm/countAll', {})).unread;
     const before = await unread();
-    const ids = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 3 })).list.map(
+    const ids = data<AlarmPage>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 3 })).list.map(
       (a) => a.id,
     );
     expect((await as(boss.token).post('/api/alarm/updateStatusByIds', { ids, status: 1 })).code).toBe(1);
@@ -215,7 +204,9 @@ describe('alarm records', () => {
   });
 
   it('records handling with a note, which also reads the alarm', async () => {
-    const [a] = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1, status: 0 })).list;
+    const [a] = data<AlarmPage>(
+      await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1, status: 0 }),
+    ).list;
     expect(
       (
         await as(boss.token).post('/api/alarm/update', {
@@ -371,8 +362,8 @@ describe('alarm records', () => {
   });
 
   it('keeps enterprises apart and asks staff for device-edit to delete', async () => {
-    const [a] = data<Page>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1 })).list;
-    expect(data<Page>(await as(rival.token).post('/api/alarm/page/query', { page: 1, size: 10 })).total).toBe(0);
+    const [a] = data<AlarmPage>(await as(boss.token).post('/api/alarm/page/query', { page: 1, size: 1 })).list;
+    expect(data<AlarmPage>(await as(rival.token).post('/api/alarm/page/query', { page: 1, size: 10 })).total).toBe(0);
     expect((await as(rival.token).post('/api/alarm/updateStatusByIds', { ids: [a!.id], status: 1 })).code).toBe(404);
     expect((await as(rival.token).post('/api/alarm/deleteByIds', [a!.id])).code).toBe(404);
     expect((await as(rival.token).post('/api/alarm/add', { deviceId: northCam, type: 'A', content: 'x' })).code).toBe(
@@ -394,7 +385,7 @@ describe('alarm records', () => {
       roleIds: [role],
     });
     const staff = await t.login(loginName, 'Staff@pass1', 'sub');
-    const seen = data<Page>(await as(staff).post('/api/alarm/page/query', { page: 1, size: 50 }));
+    const seen = data<AlarmPage>(await as(staff).post('/api/alarm/page/query', { page: 1, size: 50 }));
     expect(new Set(seen.list.map((x) => x.projectName))).toEqual(new Set(['North']));
     const mine = seen.list[0]!.id;
     expect((await as(staff).post('/api/alarm/updateStatusByIds', { ids: [mine], status: 1 })).code).toBe(1);
@@ -468,7 +459,7 @@ describe('storage', () => {
             (f.status === undefined || r.read === (f.status === 1)),
         );
         for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {
-          const got = data<Page>(await as(owner.token).post('/api/alarm/page/query', { page, size: 7, ...f }));
+          const got = data<AlarmPage>(await as(owner.token).post('/api/alarm/page/query', { page, size: 7, ...f }));
           expect({ f, page, ids: got.list.map((a) => a.id), total: got.total }).toEqual({
             f,
             page,

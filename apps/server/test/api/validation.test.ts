@@ -1,13 +1,12 @@
 // What a refused field says: 4000 naming the field and the bound it crossed, in the caller's language,
 // and nothing stored or cut short.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type Body, type TestApp } from '../helper.js';
 import { apiEnterprise } from '../factories.js';
 
 let t: TestApp;
 let acme: Awaited<ReturnType<typeof apiEnterprise>>;
 
-type Body = { code: number; msg: string; data?: unknown };
 const post = async (url: string, payload: object, language = 'en-US') =>
   (await t.call({ method: 'POST', url, headers: { xaccesstoken: acme.token, language }, payload })).body as Body;
 

@@ -2,32 +2,27 @@
 // to the device, and deduplicated by device, SN and alarm time). A hand-made UDP device sends the
 // very same MESSAGE again, as a device does that never heard the 200, to a server that restarted, or
 // that died with the alarm's INSERT in flight, over the same database and at the same SIP port.
-import dgram from 'node:dgram';
+import type { RemoteInfo } from 'node:dgram';
 import {
   alarmNotify,
-  buildRequest,
   buildResponse,
-  digestAuthorization,
   encodeBody,
   getHeader,
   MANSCDP_CONTENT_TYPE,
-  newBranch,
-  newCallId,
-  newTag,
-  parseSipMessage,
   serializeSip,
   type AlarmNotice,
+  type SipRequest,
   type SipResponse,
 } from '@svc/gb28181';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { until } from '../wait.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
+import type { TestApp } from '../helper.js';
+import { apiDevice, type Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
+import { HandmadeDevice } from '../handmade-device.js';
 
-const DOMAIN = '3402000000';
-const PLATFORM = '34020000002000000001';
 const CAM = '34020000001320000501';
 const OTHER_CAM = '34020000001320000502';
 const PASSWORD = 'restart-cam-pass';
@@ -37,60 +32,44 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 type Sent = { raw: Buffer; callId: string };
 
 /** A GB28181 device on its own UDP socket; it keeps every final answer, so a test sees what never came. */
-class Device {
-  private readonly socket = dgram.createSocket('udp4');
+class Device extends HandmadeDevice<SipResponse> {
   private readonly answers = new Map<string, SipResponse[]>();
-  private cseq = 1;
 
   constructor(
-    readonly id: string,
+    id: string,
     private readonly server: number,
   ) {
-    this.socket.on('message', (buf, rinfo) => {
-      const m = parseSipMessage(buf);
-      if (!m.ok) return;
-      if (m.value.kind === 'response') {
-        if (m.value.status < 200) return;
-        const callId = getHeader(m.value, 'call-id') ?? '';
-        this.answers.set(callId, [...(this.answers.get(callId) ?? []), m.value]);
-        return;
-      }
-      // The platform's own requests (device sync, picture requests) are accepted and go no further.
-      if (m.value.method !== 'ACK') {
-        this.socket.send(serializeSip(buildResponse(m.value, 200)), rinfo.port, rinfo.address);
-      }
-    });
+    super(id);
   }
 
-  async open(): Promise<void> {
-    await new Promise<void>((r) => this.socket.bind(0, '127.0.0.1', () => r()));
+  protected onAnswer(answer: SipResponse): void {
+    const callId = getHeader(answer, 'call-id') ?? '';
+    this.answers.set(callId, [...(this.answers.get(callId) ?? []), answer]);
   }
 
-  get port(): number {
-    return this.socket.address().port;
+  // The platform's own requests (device sync, picture requests) are accepted and go no further.
+  protected onRequest(request: SipRequest, rinfo: RemoteInfo): void {
+    if (request.method !== 'ACK') {
+      this.socket.send(serializeSip(buildResponse(request, 200)), rinfo.port, rinfo.address);
+    }
   }
 
-  request(method: string, o: { body?: Buffer; contentType?: string; headers?: [string, string][] } = {}): Sent {
-    const callId = newCallId('127.0.0.1');
-    const req = buildRequest({
-      method,
-      uri: `sip:${PLATFORM}@${DOMAIN}`,
-      from: { uri: `sip:${this.id}@${DOMAIN}`, tag: newTag() },
-      to: { uri: `sip:${method === 'REGISTER' ? this.id : PLATFORM}@${DOMAIN}` },
-      callId,
-      cseq: this.cseq++,
-      via: { transport: 'UDP', host: '127.0.0.1', port: this.port, branch: newBranch() },
-      contact: `<sip:${this.id}@127.0.0.1:${this.port}>`,
-      ...o,
-    });
-    return { raw: serializeSip(req), callId };
+  protected ask(request: SipRequest): Promise<SipResponse> {
+    return this.exchange(this.prepare(request));
+  }
+
+  /** A request as bytes, ready to send and send again. */
+  prepare(request: SipRequest): Sent {
+    return { raw: serializeSip(request), callId: getHeader(request, 'call-id') ?? '' };
   }
 
   alarm(a: { sn: number } & AlarmNotice): Sent {
-    return this.request('MESSAGE', {
-      body: encodeBody(alarmNotify({ deviceId: this.id, ...a }), 'GB2312'),
-      contentType: MANSCDP_CONTENT_TYPE,
-    });
+    return this.prepare(
+      this.request('MESSAGE', {
+        body: encodeBody(alarmNotify({ deviceId: this.id, ...a }), 'GB2312'),
+        contentType: MANSCDP_CONTENT_TYPE,
+      }),
+    );
   }
 
   answersTo(m: Sent): SipResponse[] {
@@ -106,25 +85,6 @@ class Device {
     const before = this.answersTo(m).length;
     this.transmit(m);
     return until(`an answer to ${m.callId}`, () => this.answersTo(m)[before]);
-  }
-
-  async register(password: string): Promise<SipResponse> {
-    const headers: [string, string][] = [['Expires', '3600']];
-    const first = await this.exchange(this.request('REGISTER', { headers }));
-    if (first.status !== 401) return first;
-    const auth = digestAuthorization({
-      challenge: getHeader(first, 'www-authenticate')!,
-      method: 'REGISTER',
-      uri: `sip:${PLATFORM}@${DOMAIN}`,
-      username: this.id,
-      password,
-    });
-    if (!auth.ok) throw new Error(auth.error);
-    return this.exchange(this.request('REGISTER', { headers: [...headers, ['Authorization', auth.value]] }));
-  }
-
-  close(): void {
-    this.socket.close();
   }
 }
 
@@ -151,32 +111,27 @@ async function restart(crash?: (db: Db) => Promise<void>): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { syncJitterMs: 0 } },
-    { restartable: true },
-  );
-  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  const boss = await apiEnterprise(t, admin, 'Restarted Sites');
-  const post = async (url: string, payload: object) =>
-    (await t.call({ method: 'POST', url, headers: { xaccesstoken: boss.token }, payload })).body;
-  const logo = await apiLogo(t, boss.token);
-  const project = (await post('/api/project/add', { proName: 'Depot', proLogo: logo })).data as { id: number };
+  let boss: Enterprise;
+  let projectId: number;
+  ({ t, sipPort, boss, projectId } = await gatewayApp({
+    enterprise: 'Restarted Sites',
+    project: 'Depot',
+    env: { SIP_PASSWORD: 'platform-pass' },
+    overrides: { gateway: { syncJitterMs: 0 } },
+    restartable: true,
+  }));
   for (const [gbCode, sn] of [
     [CAM, 'RESTARTCAM501'],
     [OTHER_CAM, 'RESTARTCAM502'],
   ] as const) {
-    const added = await post('/api/device/add', {
+    const added = await apiDevice(t, boss.token, {
       sn,
       devName: `Depot camera ${sn}`,
-      devType: 'IPC',
-      projectId: project.id,
+      projectId,
       password: PASSWORD,
       gbCode,
     });
-    expect(added.code, JSON.stringify(added)).toBe(1);
-    deviceIds.set(gbCode, (added.data as { id: number }).id);
+    deviceIds.set(gbCode, added.id);
   }
   camera = new Device(CAM, sipPort);
   other = new Device(OTHER_CAM, sipPort);
@@ -262,7 +217,7 @@ describe('device alarms across a restart', () => {
         : undefined;
       // Whatever the server sent before its answer to this OPTIONS arrives before it (one socket
       // pair, in order): had the alarm been answered ahead of its INSERT, that answer would be here.
-      expect((await camera.exchange(camera.request('OPTIONS'))).status).toBe(200);
+      expect((await camera.exchange(camera.prepare(camera.request('OPTIONS')))).status).toBe(200);
       expect(camera.answersTo(alarm)).toEqual([]);
 
       await restart(async (db) => {

@@ -10,18 +10,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/notify/notifier.js';
 import { until } from '../wait.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
+import { ADMIN, type Body, type TestApp } from '../helper.js';
+import { apiEnterprise, type Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
 import { makePng } from '../images.js';
 import { startSmtpServer } from '../smtp.js';
 
 const CAM = '34020000001320000301';
 const PASSWORD = 'alarm-cam-pass';
-type Body = { code: number; msg: string; data?: unknown };
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
 let deviceId: number;
 let sim: Simulator;
 
@@ -62,30 +62,32 @@ const alarmRows = () =>
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { syncJitterMs: 0 }, emailTransport: smtpTransport(smtp.url, 'Console <alarms@example.com>') },
-  );
-  const sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  let sipPort: number;
+  let projectId: number;
+  ({ t, sipPort, boss, projectId } = await gatewayApp({
+    enterprise: 'Alarmed Sites',
+    project: 'Harbour',
+    env: { SIP_PASSWORD: 'platform-pass' },
+    overrides: {
+      gateway: { syncJitterMs: 0 },
+      emailTransport: smtpTransport(smtp.url, 'Console <alarms@example.com>'),
+    },
+  }));
   // Devices upload alarm pictures over HTTP.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Alarmed Sites');
   await t.db.updateTable('user').set({ email: 'guard@example.com' }).where('login_name', '=', boss.loginName).execute();
   const me = await t.db
     .selectFrom('user')
     .select('id')
     .where('login_name', '=', boss.loginName)
     .executeTakeFirstOrThrow();
-  const logo = { url: await apiLogo(t, boss.token) };
-  const project = (await post('/api/project/add', { proName: 'Harbour', proLogo: logo.url })).data as { id: number };
   deviceId = (
     (
       await post('/api/device/add', {
         sn: 'ALARMCAM00301',
         devName: 'Quay camera',
         devType: 'IPC',
-        projectId: project.id,
+        projectId,
         password: PASSWORD,
         gbCode: CAM,
       })
@@ -95,7 +97,7 @@ beforeAll(async () => {
     (
       await post('/api/alarm/notice/add', {
         name: 'Harbour watch',
-        projectIds: [project.id],
+        projectIds: [projectId],
         types: ['A', 'B'],
         channels: ['email', 'offline'],
         userIds: [me.id],

@@ -4,8 +4,8 @@
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARMS_PER_ROUND, startDemoAlarms, type DemoAlarms, type DemoTimer } from '../../src/demo-alarms.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
+import { gatewayApp } from '../gateway-app.js';
+import type { TestApp } from '../helper.js';
 import { until } from '../wait.js';
 
 const IPC_FIRST = '34020000001320000401';
@@ -66,17 +66,17 @@ const alarmRows = () =>
     .execute();
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { syncJitterMs: 0 } },
-  );
-  const sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
+  const site = await gatewayApp({
+    enterprise: 'Demo Security',
+    project: 'Warehouse',
+    env: { SIP_PASSWORD: 'platform-pass' },
+    overrides: { gateway: { syncJitterMs: 0 } },
+  });
+  t = site.t;
+  token = site.boss.token;
+  const { sipPort, projectId } = site;
   // The simulated devices post their alarm pictures over HTTP.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  token = (await apiEnterprise(t, admin, 'Demo Security')).token;
-  const proLogo = await apiLogo(t, token);
-  const project = (await post('/api/project/add', { proName: 'Warehouse', proLogo })).data as { id: number };
   for (const [i, devName] of ['Lobby camera', 'Gate camera'].entries()) {
     const gbCode = `${IPC_FIRST.slice(0, 14)}${String(Number(IPC_FIRST.slice(14)) + i).padStart(6, '0')}`;
     const sn = `DEMOIPC${String(i + 401).padStart(6, '0')}`;
@@ -84,7 +84,7 @@ beforeAll(async () => {
       sn,
       devName,
       devType: 'IPC',
-      projectId: project.id,
+      projectId,
       password: PASSWORD,
       gbCode,
     });
@@ -96,7 +96,7 @@ beforeAll(async () => {
         sn: 'DEMONVR000401',
         devName: 'Warehouse NVR',
         devType: 'NVR',
-        projectId: project.id,
+        projectId,
         password: PASSWORD,
         gbCode: NVR_ID,
       })

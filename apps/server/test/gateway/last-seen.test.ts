@@ -4,27 +4,21 @@
 import { createSimulator, type Simulator } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEN_STORE_MS } from '../../src/gateway/gb28181/gateway.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
+import type { Device } from '@svc/contracts';
+import type { TestApp } from '../helper.js';
+import { apiDevice, type Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
 import { until } from '../wait.js';
 
 const CAMERA = '34020000001320000731';
 const PASSWORD = 'seen-pass-1';
 const MINUTE = 60_000;
 
-type Listed = {
-  id: number;
-  statusLive: string;
-  gbCode: string | null;
-  ip: string | null;
-  port: number | null;
-  channelCount: number;
-  lastSeen: string | null;
-};
+type Listed = Pick<Device, 'id' | 'statusLive' | 'gbCode' | 'ip' | 'port' | 'channelCount' | 'lastSeen'>;
 
 let t: TestApp;
 let sipPort: number;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
 let deviceId: number;
 let sim: Simulator | undefined;
 
@@ -43,21 +37,19 @@ async function keepaliveAfter(ms: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1' }, { gateway: { syncJitterMs: 0 } });
-  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Seen Sites');
-  const logo = await apiLogo(t, boss.token);
-  const projectId = ((await post('/api/project/add', { proName: 'Depot', proLogo: logo })).data as { id: number }).id;
-  const added = await post('/api/device/add', {
+  let projectId: number;
+  ({ t, sipPort, boss, projectId } = await gatewayApp({
+    enterprise: 'Seen Sites',
+    project: 'Depot',
+    overrides: { gateway: { syncJitterMs: 0 } },
+  }));
+  ({ id: deviceId } = await apiDevice(t, boss.token, {
+    projectId,
     sn: 'SEENCAM000731',
     devName: 'Depot camera',
-    devType: 'IPC',
-    projectId,
     password: PASSWORD,
     gbCode: CAMERA,
-  });
-  deviceId = (added.data as { id: number }).id;
+  }));
 }, 60_000);
 
 afterAll(async () => {

@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until as waitUntil } from '../wait.js';
-import { ADMIN, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
-import { createLiveRig, type Caller, type LiveRig } from '../live-rig.js';
+import type { TestApp } from '../helper.js';
+import type { Enterprise } from '../factories.js';
+import { createLiveSite, type Caller, type LiveRig } from '../live-rig.js';
 
 const run = promisify(execFile);
-type Body = { code: number; msg: string; data?: unknown };
 
 const IPC_ID = '34020000001320000001';
 const NVR_ID = '34020000001180000001';
@@ -21,8 +20,8 @@ const NVR_PASSWORD = 'nvr-pass-2';
 
 let rig: LiveRig;
 let t: TestApp;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
-let rival: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
+let rival: Enterprise;
 let ipcDeviceId: number;
 let nvrDeviceId: number;
 /** Cameras streaming over UDP, TCP with the device listening, and H.265 over the default TCP. */
@@ -30,15 +29,7 @@ const MODE_IDS = ['34020000001320000011', '34020000001320000012', '3402000000132
 const modeDevices: { id: number; mode: string }[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'svc-live-'));
 
-const post = async (token: string, url: string, payload: unknown) =>
-  (
-    await t.call({
-      method: 'POST',
-      url,
-      headers: { xaccesstoken: token, language: 'en-US' },
-      payload: payload as object,
-    })
-  ).body as Body;
+const post = (token: string, url: string, payload: unknown) => t.as(token).post(url, payload);
 
 // Streams take longer than rows: a wider bound.
 const until = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) =>
@@ -60,16 +51,9 @@ let nvrSim: ReturnType<LiveRig['sim']>;
 let owner: Caller;
 
 beforeAll(async () => {
-  rig = await createLiveRig();
-  t = rig.t;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Live Sites');
+  let projectId: number;
+  ({ rig, t, boss, rival, projectId } = await createLiveSite('Live Sites', 'Depot'));
   owner = { token: boss.token };
-  rival = await apiEnterprise(t, admin, 'Rival Sites');
-  const logo = await apiLogo(t, boss.token);
-  const project = (await post(boss.token, '/api/project/add', { proName: 'Depot', proLogo: logo })).data as {
-    id: number;
-  };
   const add = async (
     sn: string,
     devType: 'IPC' | 'NVR',
@@ -82,7 +66,7 @@ beforeAll(async () => {
       sn,
       devName: `${devType} at the gate`,
       devType,
-      projectId: project.id,
+      projectId,
       password,
       gbCode,
     });

@@ -6,12 +6,11 @@ import dgram from 'node:dgram';
 import { writeRtp } from '@svc/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteEvent } from '@svc/device-sim';
-import { ADMIN } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
+import { apiSite } from '../factories.js';
+import type { Body } from '../helper.js';
 import { createLiveRig, type LiveRig } from '../live-rig.js';
 import { until } from '../wait.js';
 
-type Body = { code: number; msg: string; data?: unknown };
 type LogLine = { level: number; msg: string; code?: number; gbCode?: string; channelCode?: string };
 type Mode = 'UDP' | 'TCP-PASSIVE' | 'TCP-ACTIVE';
 const WARN = 40;
@@ -32,14 +31,10 @@ function captureLog(level: string): { lines: LogLine[]; logger: object } {
  */
 async function site(rig: LiveRig, firstId: number, transport: 'udp' | 'tcp') {
   const t = rig.t;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  const boss = await apiEnterprise(t, admin, `Sites ${firstId}`);
+  const { boss, projectId } = await apiSite(t, { enterprise: `Sites ${firstId}`, project: 'Gate' });
   const post = async (url: string, payload: object) =>
     (await t.call({ method: 'POST', url, headers: { xaccesstoken: boss.token, language: 'en-US' }, payload }))
       .body as Body;
-  const project = (await post('/api/project/add', { proName: 'Gate', proLogo: await apiLogo(t, boss.token) })).data as {
-    id: number;
-  };
   const ids = {} as Record<Mode, { id: number; gbCode: string }>;
   const invites: InviteEvent[] = [];
   for (const [i, mode] of (['UDP', 'TCP-PASSIVE', 'TCP-ACTIVE'] as const).entries()) {
@@ -49,7 +44,7 @@ async function site(rig: LiveRig, firstId: number, transport: 'udp' | 'tcp') {
       sn: `ADDRCAM${String(firstId + i).padStart(6, '0')}`,
       devName: `${mode} camera`,
       devType: 'IPC',
-      projectId: project.id,
+      projectId,
       password: PASSWORD,
       gbCode,
     });

@@ -9,17 +9,16 @@ import { sealPlaintextSecrets } from '../../src/bootstrap.js';
 import { loadSecretKey } from '../../src/crypto/secret-key.js';
 import { decryptSecret, encryptSecret } from '../../src/crypto/secrets.js';
 import { registerOnce } from '../registering.js';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
-
-type Body = { code: number; msg: string; data?: unknown };
+import type { Body, TestApp } from '../helper.js';
+import type { Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
 
 const YARD_CAM = '34020000001320000601';
 const ENROLLED_CAM = '34020000001320000602';
 
 let t: TestApp;
 let sipPort: number;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
 let projectId: number;
 let yardId: number;
 /** The default password the gateway generated on first listen (no SIP_PASSWORD given). */
@@ -53,16 +52,14 @@ async function listen(): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1' },
-    { gateway: { syncJitterMs: 0 } },
-    { restartable: true },
-  );
-  generated = (await listen())!;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Sealed Sites');
-  const logo = await apiLogo(t, boss.token);
-  projectId = ((await post('/api/project/add', { proName: 'Yard', proLogo: logo })).data as { id: number }).id;
+  let generatedSipPassword: string | null;
+  ({ t, sipPort, generatedSipPassword, boss, projectId } = await gatewayApp({
+    enterprise: 'Sealed Sites',
+    project: 'Yard',
+    overrides: { gateway: { syncJitterMs: 0 } },
+    restartable: true,
+  }));
+  generated = generatedSipPassword!;
 }, 60_000);
 
 afterAll(async () => {

@@ -1,97 +1,69 @@
 // The gateway's SIP edge with hand-made packets: digest, transport binding, bad input answered 400
 // or dropped without harm, unregister, and auto-enrol of devices an enterprise has not added (with
 // the enterprise's enrolment secret; test/security/enrolment.test.ts has the cross-tenant cases).
-import dgram from 'node:dgram';
+import type { RemoteInfo } from 'node:dgram';
 import {
   buildAnswerSdp,
-  buildRequest,
   buildResponse,
   catalogNotify,
-  digestAuthorization,
   encodeBody,
   getHeader,
   keepaliveNotify,
   MANSCDP_CONTENT_TYPE,
-  newBranch,
-  newCallId,
   newTag,
-  parseSipMessage,
   serializeSip,
   type SipRequest,
   type SipResponse,
 } from '@svc/gb28181';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo } from '../factories.js';
+import type { TestApp } from '../helper.js';
+import { apiDevice, type Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
+import { HandmadeDevice, PLATFORM } from '../handmade-device.js';
 
-const DOMAIN = '3402000000';
-const PLATFORM = '34020000002000000001';
 const CAMERA = '34020000001320000042';
 const PASSWORD = 'cam-pass-42';
 
 let t: TestApp;
 let sipPort: number;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
 let projectId: number;
 let deviceId: number;
 
 /** A device's UDP socket that sends one request and waits for the final answer. */
-class Phone {
-  readonly socket = dgram.createSocket('udp4');
+class Phone extends HandmadeDevice<SipResponse | undefined> {
   private waiting: ((r: SipResponse) => void) | undefined;
-  cseq = 1;
   /** How this device answers the platform's INVITEs (a status, and whether to answer SDP). */
   inviteAnswer: number = 200;
   readonly requests: SipRequest[] = [];
-  constructor(readonly id: string) {
-    this.socket.on('message', (buf, rinfo) => {
-      const m = parseSipMessage(buf);
-      if (!m.ok) return;
-      if (m.value.kind === 'response') {
-        if (m.value.status >= 200) this.waiting?.(m.value);
-        return;
-      }
-      this.requests.push(m.value);
-      if (m.value.method === 'ACK') return;
-      const answer =
-        m.value.method === 'INVITE' && this.inviteAnswer === 200
-          ? buildResponse(m.value, 200, 'OK', {
-              toTag: newTag(),
-              contentType: 'APPLICATION/SDP',
-              // Answers, then never sends a packet: a device whose media is lost on the way.
-              body: Buffer.from(
-                buildAnswerSdp({
-                  deviceId: this.id,
-                  ip: '127.0.0.1',
-                  port: 9,
-                  ssrc: '0000000001',
-                  mode: 'TCP-PASSIVE',
-                  codec: 'h264',
-                }),
-              ),
-            })
-          : buildResponse(m.value, m.value.method === 'INVITE' ? this.inviteAnswer : 200);
-      this.socket.send(serializeSip(answer), rinfo.port, rinfo.address);
-    });
+  protected onAnswer(answer: SipResponse): void {
+    this.waiting?.(answer);
   }
-  async open(): Promise<void> {
-    await new Promise<void>((r) => this.socket.bind(0, '127.0.0.1', () => r()));
+  protected onRequest(request: SipRequest, rinfo: RemoteInfo): void {
+    this.requests.push(request);
+    if (request.method === 'ACK') return;
+    const answer =
+      request.method === 'INVITE' && this.inviteAnswer === 200
+        ? buildResponse(request, 200, 'OK', {
+            toTag: newTag(),
+            contentType: 'APPLICATION/SDP',
+            // Answers, then never sends a packet: a device whose media is lost on the way.
+            body: Buffer.from(
+              buildAnswerSdp({
+                deviceId: this.id,
+                ip: '127.0.0.1',
+                port: 9,
+                ssrc: '0000000001',
+                mode: 'TCP-PASSIVE',
+                codec: 'h264',
+              }),
+            ),
+          })
+        : buildResponse(request, request.method === 'INVITE' ? this.inviteAnswer : 200);
+    this.socket.send(serializeSip(answer), rinfo.port, rinfo.address);
   }
-  get port(): number {
-    return this.socket.address().port;
-  }
-  request(method: string, o: { body?: Buffer; headers?: [string, string][]; contentType?: string } = {}) {
-    return buildRequest({
-      method,
-      uri: `sip:${PLATFORM}@${DOMAIN}`,
-      from: { uri: `sip:${this.id}@${DOMAIN}`, tag: newTag() },
-      to: { uri: `sip:${method === 'REGISTER' ? this.id : PLATFORM}@${DOMAIN}` },
-      callId: newCallId('127.0.0.1'),
-      cseq: this.cseq++,
-      via: { transport: 'UDP', host: '127.0.0.1', port: this.port, branch: newBranch() },
-      contact: `<sip:${this.id}@127.0.0.1:${this.port}>`,
-      ...o,
-    });
+  protected ask(request: SipRequest) {
+    return this.send(serializeSip(request));
   }
   send(raw: Buffer, timeoutMs = 2000): Promise<SipResponse | undefined> {
     return new Promise((resolve) => {
@@ -103,36 +75,10 @@ class Phone {
       this.socket.send(raw, sipPort, '127.0.0.1');
     });
   }
-  async register(password: string, expires = 3600): Promise<SipResponse | undefined> {
-    const first = await this.send(serializeSip(this.request('REGISTER', { headers: [['Expires', String(expires)]] })));
-    if (first?.status !== 401) return first;
-    const uri = `sip:${PLATFORM}@${DOMAIN}`;
-    const auth = digestAuthorization({
-      challenge: getHeader(first, 'www-authenticate')!,
-      method: 'REGISTER',
-      uri,
-      username: this.id,
-      password,
-    });
-    if (!auth.ok) throw new Error(auth.error);
-    return this.send(
-      serializeSip(
-        this.request('REGISTER', {
-          headers: [
-            ['Expires', String(expires)],
-            ['Authorization', auth.value],
-          ],
-        }),
-      ),
-    );
-  }
   keepalive(encoding: 'GB2312' | 'UTF-8' = 'GB2312', xml = keepaliveNotify({ sn: this.cseq, deviceId: this.id })) {
     return this.send(
       serializeSip(this.request('MESSAGE', { body: encodeBody(xml, encoding), contentType: MANSCDP_CONTENT_TYPE })),
     );
-  }
-  close(): void {
-    this.socket.close();
   }
 }
 
@@ -140,26 +86,19 @@ const statusOf = async (id: number) =>
   (await t.db.selectFrom('device').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: 'platform-pass' },
-    { gateway: { firstFrameMs: 1500 } },
-  );
-  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Sip Sites');
-  const logo = { url: await apiLogo(t, boss.token) };
-  const post = async (url: string, body: object) =>
-    (await t.call({ method: 'POST', url, headers: { xaccesstoken: boss.token }, payload: body })).body;
-  projectId = ((await post('/api/project/add', { proName: 'Yard', proLogo: logo.url })).data as { id: number }).id;
-  const added = await post('/api/device/add', {
+  ({ t, sipPort, boss, projectId } = await gatewayApp({
+    enterprise: 'Sip Sites',
+    project: 'Yard',
+    env: { SIP_PASSWORD: 'platform-pass' },
+    overrides: { gateway: { firstFrameMs: 1500 } },
+  }));
+  ({ id: deviceId } = await apiDevice(t, boss.token, {
+    projectId,
     sn: 'SIPTEST000042',
     devName: 'Yard camera',
-    devType: 'IPC',
-    projectId,
     password: PASSWORD,
     gbCode: CAMERA,
-  });
-  deviceId = (added.data as { id: number }).id;
+  }));
 }, 60_000);
 
 afterAll(async () => {
@@ -334,23 +273,7 @@ describe('the SIP edge', () => {
   });
 
   it('enrols an unknown device into the area its enterprise chose, with the enterprise’s enrolment secret', async () => {
-    const put = await t.call({
-      method: 'POST',
-      url: '/api/device/regional/update',
-      headers: { xaccesstoken: boss.token },
-      payload: {
-        server: PLATFORM,
-        areaCode: '340200',
-        unitNumber: '00',
-        industryCode: '00',
-        typeCode: '132',
-        networkId: '0',
-        autoEnrolProjectId: projectId,
-      },
-    });
-    expect(put.body.code, JSON.stringify(put.body)).toBe(1);
-    const sip = await t.call({ method: 'GET', url: '/api/device/sipServer', headers: { xaccesstoken: boss.token } });
-    const secret = (sip.body.data as { enrolmentSecret: string }).enrolmentSecret;
+    const secret = await openAutoEnrol();
     const newcomer = new Phone('34020000001320000888');
     await newcomer.open();
     expect((await newcomer.register('wrong-password'))?.status).toBe(403);
@@ -365,4 +288,48 @@ describe('the SIP edge', () => {
     expect(row).toMatchObject({ project_id: projectId, dev_type: 'IPC', status: 'online', enterprise_id: boss.id });
     newcomer.close();
   });
+
+  it('gives an auto-enrolled camera its channel 1 before any catalog, as a camera added in the console has', async () => {
+    const secret = await openAutoEnrol();
+    const id = '34020000001320000889';
+    // This device answers no catalog query: channel 1 can only be the one made when it enrolled.
+    const newcomer = new Phone(id);
+    await newcomer.open();
+    expect((await newcomer.register(secret))?.status).toBe(200);
+    newcomer.close();
+    const { id: enrolled } = await t.db
+      .selectFrom('device')
+      .select('id')
+      .where('gb_code', '=', id)
+      .executeTakeFirstOrThrow();
+    const channels = await t.call({
+      method: 'POST',
+      url: '/api/device/channel/list',
+      headers: { xaccesstoken: boss.token },
+      payload: { deviceId: enrolled },
+    });
+    expect(channels.body.code).toBe(1);
+    expect(channels.body.data).toEqual([expect.objectContaining({ index: 1, channelTitle: id })]);
+  });
 });
+
+/** Turns auto-enrol on for the enterprise's regional code; answers its enrolment secret. */
+async function openAutoEnrol(): Promise<string> {
+  const put = await t.call({
+    method: 'POST',
+    url: '/api/device/regional/update',
+    headers: { xaccesstoken: boss.token },
+    payload: {
+      server: PLATFORM,
+      areaCode: '340200',
+      unitNumber: '00',
+      industryCode: '00',
+      typeCode: '132',
+      networkId: '0',
+      autoEnrolProjectId: projectId,
+    },
+  });
+  expect(put.body.code, JSON.stringify(put.body)).toBe(1);
+  const sip = await t.call({ method: 'GET', url: '/api/device/sipServer', headers: { xaccesstoken: boss.token } });
+  return (sip.body.data as { enrolmentSecret: string }).enrolmentSecret;
+}

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/database.js';
 import { isUniqueViolation } from '../../src/db/errors.js';
 import { migrateTo } from '../../src/db/migrate.js';
 import { gatewayRepo } from '../../src/gateway/gb28181/repo.js';
-import { regionalRepo } from '../../src/modules/device/regional.js';
+import { regionalRepo } from '../../src/modules/device/regional-repo.js';
 import { openTestDb } from '../helper.js';
 
 const key = createSecretKey(randomBytes(32));

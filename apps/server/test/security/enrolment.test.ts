@@ -7,8 +7,9 @@ import { raiseAlarm } from '@svc/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecretKey } from '../../src/crypto/secret-key.js';
 import { decryptSecret } from '../../src/crypto/secrets.js';
-import { ADMIN, createTestApp, type TestApp, data } from '../helper.js';
-import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
+import { type TestApp, data } from '../helper.js';
+import { apiRole, apiSite, apiStaff, type Enterprise } from '../factories.js';
+import { gatewayApp } from '../gateway-app.js';
 import { attemptRegister, registerOnce } from '../registering.js';
 
 type SipServer = Record<string, unknown> & { enrolmentSecret?: string | null };
@@ -22,8 +23,8 @@ const ATTACKER = aCamera(1);
 
 let t: TestApp;
 let sipPort: number;
-let alpha: Awaited<ReturnType<typeof apiEnterprise>>;
-let bravo: Awaited<ReturnType<typeof apiEnterprise>>;
+let alpha: Enterprise;
+let bravo: Enterprise;
 /** Enterprise B's view-only staff: privilege `device`, nothing else. */
 let bravoViewer: string;
 /** Enterprise A's staff allowed to edit the GB28181 settings, but not an administrator. */
@@ -57,34 +58,29 @@ const deviceAlarms = async (token: string) =>
   ).list.filter((a) => a.source === 'device');
 
 async function staff(boss: string, roleName: string, privilegeKeys: string[]): Promise<string> {
-  const role = data<{ id: number }>(await as(boss).post('/api/role/add', { roleName, privilegeKeys })).id;
-  const loginName = uniqueLogin('staff');
-  data(
-    await as(boss).post('/api/employee/add', {
-      loginName,
-      name: roleName,
-      password: await t.encrypt('Staff@pass1'),
-      roleIds: [role],
-    }),
-  );
-  return t.login(loginName, 'Staff@pass1', 'sub');
+  const role = await apiRole(t, boss, roleName, privilegeKeys);
+  return (await apiStaff(t, boss, [role], { name: roleName })).login();
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { SIP_PORT: '0', RTP_PORT: '0', MEDIA_IP: '127.0.0.1', SIP_PASSWORD: PLATFORM_PASSWORD },
-    { gateway: { syncJitterMs: 0 } },
-  );
-  sipPort = (await t.app.listenDevices('127.0.0.1')).sipPort;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  alpha = await apiEnterprise(t, admin, 'Alpha Estates');
-  bravo = await apiEnterprise(t, admin, 'Bravo Holdings');
-  autoProject = data<{ id: number }>(
-    await as(alpha.token).post('/api/project/add', { proName: 'Enrolled', proLogo: await apiLogo(t, alpha.token) }),
-  ).id;
-  bravoProject = data<{ id: number }>(
-    await as(bravo.token).post('/api/project/add', { proName: 'BravoSite', proLogo: await apiLogo(t, bravo.token) }),
-  ).id;
+  let admin: string;
+  ({
+    t,
+    sipPort,
+    admin,
+    boss: alpha,
+    projectId: autoProject,
+  } = await gatewayApp({
+    enterprise: 'Alpha Estates',
+    project: 'Enrolled',
+    env: { SIP_PASSWORD: PLATFORM_PASSWORD },
+    overrides: { gateway: { syncJitterMs: 0 } },
+  }));
+  ({ boss: bravo, projectId: bravoProject } = await apiSite(t, {
+    admin,
+    enterprise: 'Bravo Holdings',
+    project: 'BravoSite',
+  }));
   bravoViewer = await staff(bravo.token, 'Viewers', ['device']);
   alphaConfigurer = await staff(alpha.token, 'GB settings', ['device', 'GB28181']);
   // A turns auto-enrol on for its code; B saves a code of its own.

@@ -3,11 +3,10 @@
 // another enterprise answers exactly like adding one of your own.
 import { codeMessage } from '@svc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type Body, type TestApp } from '../helper.js';
 import { apiEnterprise, apiLogo, createUser, uniqueLogin } from '../factories.js';
 import { until } from '../wait.js';
 
-type Body = { code: number; msg: string; data?: unknown };
 const MINUTE = 60_000;
 
 let t: TestApp;

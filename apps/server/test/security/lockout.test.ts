@@ -3,14 +3,12 @@
 // account-wide lock needs failures that came with a solved captcha; unknown names answer like real
 // ones; an administrator can unlock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN, type TestApp } from '../helper.js';
+import { createTestApp, ADMIN, type Body, type TestApp } from '../helper.js';
 import { apiEnterprise, createUser, uniqueLogin } from '../factories.js';
 
 // Every captcha drawn here reads "AB12", so the test can solve it.
 const drawCaptcha = () => ({ text: 'AB12', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
 const MINUTE = 60_000;
-
-type Body = { code: number; msg: string; data?: unknown };
 
 function harness(get: () => TestApp) {
   const solved = async () => {

@@ -7,26 +7,10 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVILEGE_KEYS } from '@svc/contracts';
-import { OPEN_ROUTES, registerAuth, type Access } from '../../src/http/auth.js';
+import { OPEN_ROUTES, registerAuth } from '../../src/http/auth.js';
 import { createTestApp, ADMIN, type TestApp, data, type Body } from '../helper.js';
 import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Operation = {
-  'x-access'?: Access;
-  parameters?: { in: 'path' | 'query'; name: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-};
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+import { operationsOf, type Doc, type Schema } from '../openapi.js';
 
 let t: TestApp;
 let doc: Doc;
@@ -45,12 +29,7 @@ let ids: number[];
 
 const as = (token: string) => t.as(token);
 
-const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, op]) => ({ path, method: method.toUpperCase(), op, access: op['x-access'] })),
-  );
+const operations = () => operationsOf(doc);
 /** OPEN_ROUTES names routes as Fastify does: `GET /api/file/:id`. */
 const routeName = (method: string, path: string) => `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
 

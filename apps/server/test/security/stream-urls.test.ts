@@ -4,84 +4,47 @@
 // Staff watch only with the `live` video privilege of a role (SPEC §6 per-role video privileges).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/modules/session/service.js';
-import { ADMIN, type TestApp } from '../helper.js';
-import { apiEnterprise, apiLogo, uniqueLogin } from '../factories.js';
-import { createLiveRig, type Caller, type LiveRig } from '../live-rig.js';
+import type { LivePlayAnswer } from '@svc/contracts';
+import { type TestApp, data } from '../helper.js';
+import { apiRole, apiStaff, uniqueLogin, type Enterprise } from '../factories.js';
+import { createLiveSite, type Caller, type LiveRig } from '../live-rig.js';
 import { until } from '../wait.js';
-
-type Body = { code: number; msg: string; data?: unknown };
-type Answer = { wsUrl: string; hlsUrl: string };
 
 const IPC_ID = '34020000001320000101';
 const IPC_PASSWORD = 'ipc-pass-1';
 const BOSS_PASSWORD = 'Boss@pass123';
-const STAFF_PASSWORD = 'Staff@pass1';
 
 let rig: LiveRig;
 let t: TestApp;
-let boss: Awaited<ReturnType<typeof apiEnterprise>>;
-let rival: Awaited<ReturnType<typeof apiEnterprise>>;
+let boss: Enterprise;
+let rival: Enterprise;
 let projectId: number;
 let deviceId: number;
 
-const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  (
-    await t.call({
-      method,
-      url,
-      headers: { xaccesstoken: token, language: 'en-US' },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    })
-  ).body as Body;
-const ok = <T>(b: Body): T => {
-  if (b.code !== 1) throw new Error(`expected success, got ${JSON.stringify(b)}`);
-  return b.data as T;
-};
-const playUrl = async (token: string): Promise<Answer> =>
-  ok<Answer>(await call(token, 'POST', '/api/device/livePlayUrl', { deviceId, channel: 1, stream: 'main' }));
+const playUrl = async (token: string): Promise<LivePlayAnswer> =>
+  data<LivePlayAnswer>(await t.as(token).post('/api/device/livePlayUrl', { deviceId, channel: 1, stream: 'main' }));
 
 /**
  * A staff member whose role grants live view on the project (with the `live` video privilege unless
  * told otherwise); answers its id, role and a session.
  */
 async function staffWithLiveView({ videoKeys = ['live'] }: { videoKeys?: string[] } = {}) {
-  const role = ok<{ id: number }>(
-    await call(boss.token, 'POST', '/api/role/add', {
-      roleName: uniqueLogin('Watchers'),
-      privilegeKeys: ['device', 'device-show', 'preview'],
-    }),
-  ).id;
-  ok(
-    await call(boss.token, 'POST', '/api/roleProjectPrivilege/update', {
+  const role = await apiRole(t, boss.token, uniqueLogin('Watchers'), ['device', 'device-show', 'preview']);
+  data(
+    await t.as(boss.token).post('/api/roleProjectPrivilege/update', {
       roleId: role,
       projects: [{ projectId, privilegeKeys: ['device-show'] }],
     }),
   );
-  ok(await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', { roleId: role, keys: videoKeys }));
-  const loginName = uniqueLogin('watcher');
-  const id = ok<{ id: number }>(
-    await call(boss.token, 'POST', '/api/employee/add', {
-      loginName,
-      name: 'Watcher',
-      password: await t.encrypt(STAFF_PASSWORD),
-      roleIds: [role],
-    }),
-  ).id;
-  return { id, role, token: await t.login(loginName, STAFF_PASSWORD, 'sub') };
+  data(await t.as(boss.token).post('/api/roleVideoPrivilege/update', { roleId: role, keys: videoKeys }));
+  const staff = await apiStaff(t, boss.token, [role], { name: 'Watcher' });
+  return { id: staff.id, role, token: await staff.login() };
 }
 
 beforeAll(async () => {
-  rig = await createLiveRig();
-  t = rig.t;
-  const admin = await t.login(ADMIN.loginName, ADMIN.password);
-  boss = await apiEnterprise(t, admin, 'Owner Sites');
-  rival = await apiEnterprise(t, admin, 'Rival Sites');
-  const logo = await apiLogo(t, boss.token);
-  projectId = ok<{ id: number }>(
-    await call(boss.token, 'POST', '/api/project/add', { proName: 'Yard', proLogo: logo }),
-  ).id;
-  deviceId = ok<{ id: number }>(
-    await call(boss.token, 'POST', '/api/device/add', {
+  ({ rig, t, boss, rival, projectId } = await createLiveSite('Owner Sites', 'Yard'));
+  deviceId = data<{ id: number }>(
+    await t.as(boss.token).post('/api/device/add', {
       streamMode: 'TCP-PASSIVE',
       sn: 'URLIPC0000001',
       devName: 'Yard camera',
@@ -115,14 +78,14 @@ afterAll(async () => {
 describe('the live video privilege', () => {
   it('refuses live play to staff whose roles lack `live` (4117), and answers URLs once a role grants it', async () => {
     const staff = await staffWithLiveView({ videoKeys: ['playback', 'snapshot'] });
-    const refused = await call(staff.token, 'POST', '/api/device/livePlayUrl', {
+    const refused = await t.as(staff.token).post('/api/device/livePlayUrl', {
       deviceId,
       channel: 1,
       stream: 'main',
     });
     expect(refused).toMatchObject({ code: 4117, msg: 'You do not have permission to do this.' });
-    ok(
-      await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', {
+    data(
+      await t.as(boss.token).post('/api/roleVideoPrivilege/update', {
         roleId: staff.role,
         keys: ['playback', 'snapshot', 'live'],
       }),
@@ -272,7 +235,7 @@ describe('an open stream', () => {
   it('ends within 5 s of its user being disabled by their administrator', async () => {
     const staff = await staffWithLiveView();
     const r = await endsAfter(staff.token, async () =>
-      ok(await call(boss.token, 'GET', `/api/employee/updateStatus/${staff.id}/0`)),
+      data(await t.as(boss.token).get(`/api/employee/updateStatus/${staff.id}/0`)),
     );
     expect(r.code).toBe(4004);
     expect(r.ms).toBeLessThan(5000);
@@ -281,8 +244,8 @@ describe('an open stream', () => {
   it('ends within 5 s of its user’s role losing the device privilege', async () => {
     const staff = await staffWithLiveView();
     const r = await endsAfter(staff.token, async () =>
-      ok(
-        await call(boss.token, 'POST', '/api/role/update', {
+      data(
+        await t.as(boss.token).post('/api/role/update', {
           id: staff.role,
           roleName: uniqueLogin('Watchers'),
           privilegeKeys: ['preview'],
@@ -296,7 +259,7 @@ describe('an open stream', () => {
   it('ends within 5 s of its user’s role losing the live video privilege', async () => {
     const staff = await staffWithLiveView();
     const r = await endsAfter(staff.token, async () =>
-      ok(await call(boss.token, 'POST', '/api/roleVideoPrivilege/update', { roleId: staff.role, keys: ['playback'] })),
+      data(await t.as(boss.token).post('/api/roleVideoPrivilege/update', { roleId: staff.role, keys: ['playback'] })),
     );
     expect(r.code).toBe(4004);
     expect(r.ms).toBeLessThan(5000);

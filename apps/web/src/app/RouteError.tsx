@@ -3,7 +3,7 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from './lazy-page';
-import '../components/public/styles';
+import '@/components/public/styles';
 
 export function RouteError() {
   return isChunkLoadError(useRouteError()) ? (

@@ -1,10 +1,10 @@
 // The route guard of SPEC §2 and where sign-in may send the user back to.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { at, renderAt } from '../test/render';
+import { at, renderAt } from '@/test/render';
 import { RequireToken } from './guard';
-import { safeRedirect } from './redirect';
-import { clearSession, markSignedIn } from './session/storage';
+import { safeRedirect } from '@/lib/redirect';
+import { clearSession, markSignedIn } from '@/lib/session/storage';
 
 const routes = [
   at('/home', <p>sign-in</p>),

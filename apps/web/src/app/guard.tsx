@@ -1,9 +1,9 @@
 // Route guard of SPEC §2: a visitor not signed in goes from a console page to sign-in, remembering where to return.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isSignedIn } from './session/storage';
-import { SIGN_IN_PATH } from './routes';
-import { REDIRECT_PARAM } from './redirect';
+import { isSignedIn } from '@/lib/session/storage';
+import { SIGN_IN_PATH } from '@/lib/paths';
+import { REDIRECT_PARAM } from '@/lib/redirect';
 
 export function RequireToken({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -2,19 +2,22 @@
 import { act, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useProductTitle } from '../components/public/use-product-title';
-import { changeLanguage, currentLanguage } from '../i18n';
-import { fakeServer, renderAt } from '../test/render';
-import { api } from './api/client';
-import { configureApi, resetApiEnvironment } from './api/environment';
+import { useProductTitle } from '@/components/public/use-product-title';
+import { changeLanguage, currentLanguage } from '@/i18n';
+import { fakeServer, renderAt } from '@/test/render';
+import { createApiClient, MAIN_TIMEOUT_MS } from '@/lib/api/client';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
 import { followLanguage } from './language-sync';
 
 const TITLES: Record<string, string> = { 'en-US': 'Cloud Console', 'zh-CN': '云控制台' };
 
+/** The transport under `api`, which takes a path the API document does not have. */
+const client = createApiClient({ timeoutMs: MAIN_TIMEOUT_MS });
+
 function Header() {
   const { title } = useProductTitle();
   // Stands for any answer with server-side texts (alarm type names, privilege names).
-  const names = useQuery({ queryKey: ['names'], queryFn: () => api.post<string>('/api/names') });
+  const names = useQuery({ queryKey: ['names'], queryFn: () => client.post<string>('/api/names') });
   return (
     <p>
       {title} / {names.data}

@@ -3,15 +3,15 @@
 import { useState } from 'react';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../test/render';
-import { inflight } from './api/inflight';
+import { renderAt } from '@/test/render';
+import { inflight } from '@/lib/api/inflight';
 import { AntdProvider } from './layout/AntdProvider';
 import { PageGate } from './layout/PageGate';
 import { ChunkLoadError, CHUNK_RETRY_DELAY_MS, CHUNK_TIMEOUT_MS, lazyPage, withChunkRetry } from './lazy-page';
 import type { PageModule, RouteDef } from './routes';
 import { RouteError } from './RouteError';
-import { LOCALES } from '../i18n/locales';
-import type { AccessSubject } from './access';
+import { LOCALES } from '@/i18n/locales';
+import type { AccessSubject } from '@/lib/access';
 
 const missing = () => new TypeError('Failed to fetch dynamically imported module: /assets/DeviceListPage-x1.js');
 const Page = () => <p>the page</p>;

@@ -2,7 +2,7 @@
 // A failed load is tried once more; when that fails too, the chunk is most likely gone because a newer build of the
 // console replaced the one this page came from, and the error boundary asks for a reload (NewVersionPrompt).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { inflight } from './api/inflight';
+import { inflight } from '@/lib/api/inflight';
 import type { PageLoader } from './routes';
 
 /** SPEC §9: script chunk load timeout; it covers both attempts. */

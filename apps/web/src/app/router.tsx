@@ -4,10 +4,11 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireToken } from './guard';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './RouteError';
-import { CONSOLE_ROUTES, HOME_PATH, PUBLIC_ROUTES, type RouteDef } from './routes';
+import { CONSOLE_PAGES, HOME_PATH } from '@/lib/paths';
+import { PUBLIC_ROUTES, type RouteDef } from './routes';
 
 const ConsoleRoot = lazyPage(() => import('./layout/ConsoleRoot'));
-const NotFoundPage = lazyPage(() => import('../features/errors/pages/NotFoundPage'));
+const NotFoundPage = lazyPage(() => import('@/features/errors/pages/NotFoundPage'));
 
 function Splash() {
   return <div className="pub-splash" aria-busy="true" />;
@@ -40,7 +41,7 @@ export function createAppRouter() {
               </Suspense>
             </RequireToken>
           ),
-          children: CONSOLE_ROUTES.map((route) => ({ path: route.path, element: null })),
+          children: CONSOLE_PAGES.map((page) => ({ path: page.path, element: null })),
         },
         {
           path: '*',

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider, Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../app/api/client';
-import { AntdProvider } from '../app/layout/AntdProvider';
-import { renderAt } from '../test/render';
+import { ApiError } from '@/lib/api/client';
+import { InConsole } from '@/test/console';
+import { renderAt } from '@/test/render';
 import { FormModal, type FormModalProps } from './FormModal';
 
 interface Values {
@@ -62,12 +62,12 @@ async function mount(onSubmit: Submit = () => Promise.resolve(), texts: Texts = 
     {
       path: '/',
       element: (
-        <AntdProvider>
+        <InConsole>
           {/* Without motion a closed dialog leaves at once: jsdom never ends antd's CSS animations. */}
           <ConfigProvider theme={{ token: { motion: false } }}>
             <Caller {...texts} onSubmit={submit} onClose={onClose} />
           </ConfigProvider>
-        </AntdProvider>
+        </InConsole>
       ),
     },
   ]);

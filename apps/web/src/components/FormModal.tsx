@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../app/api/client';
+import { isApiError } from '@/lib/api/client';
 
 type FieldName<Values> = Parameters<FormInstance<Values>['setFields']>[0][number]['name'];
 

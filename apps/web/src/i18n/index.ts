@@ -1,7 +1,7 @@
 // The i18next instance: catalogs by namespace; sign-in texts bundled, console namespaces loaded on demand.
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getCookie, setCookie } from '../app/session/cookies';
+import { getCookie, setCookie } from '@/lib/session/cookies';
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
@@ -68,7 +68,7 @@ export function initI18n(language: Language = detectLanguage()): typeof i18n {
       resources: bundled(),
       partialBundledLanguages: true,
       initAsync: false,
-      // Keys are flat `area.element.phrase` strings (CONVENTIONS 11), not nested objects.
+      // Keys are flat `area.element.phrase` strings (conventions §11), not nested objects.
       keySeparator: false,
       interpolation: { escapeValue: false },
       // No promotional console line in a product's browser console.

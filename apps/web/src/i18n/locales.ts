@@ -1,4 +1,4 @@
-// One map of language ↔ antd locale ↔ dayjs locale ↔ html lang (CONVENTIONS 11); loaders keep antd out of public pages.
+// One map of language ↔ antd locale ↔ dayjs locale ↔ html lang (conventions §11); loaders keep antd out of public pages.
 import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages';
 

@@ -1,11 +1,11 @@
 // Test harness for console pages: antd with its locale, a signed-in session, and a fake server behind the api client.
 import { generateKeyPairSync } from 'node:crypto';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { Session } from '@svc/contracts';
-import { configureApi } from '../app/api/environment';
-import { AntdProvider } from '../app/layout/AntdProvider';
-import { SessionContext } from '../app/layout/session-context';
-import type { Language } from '../i18n/languages';
+import { AntdProvider } from '@/app/layout/AntdProvider';
+import { configureApi } from '@/lib/api/environment';
+import { SessionContext } from '@/lib/session-context';
+import type { Language } from '@/i18n/languages';
 import { fakeServer, renderAt } from './render';
 
 type Handlers = Parameters<typeof fakeServer>[0];
@@ -39,6 +39,13 @@ export function sessionWith(keys: string[], over: Partial<Session> = {}): Sessio
   };
 }
 
+/** antd with the console's locale and theme and, given a session, the signed-in session around `children`. */
+export function InConsole({ session, children }: { session?: Session; children: ReactNode }) {
+  return (
+    <AntdProvider>{session ? <SessionContext value={session}>{children}</SessionContext> : children}</AntdProvider>
+  );
+}
+
 /** Renders `element` as a console page would be; answers calls from `handlers` and records them. */
 export async function renderInConsole(
   element: ReactElement,
@@ -54,11 +61,7 @@ export async function renderInConsole(
     [
       {
         path: '/page',
-        element: (
-          <AntdProvider>
-            <SessionContext value={session}>{element}</SessionContext>
-          </AntdProvider>
-        ),
+        element: <InConsole session={session}>{element}</InConsole>,
       },
     ],
     { language },

@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/query-client';
-import { i18n, initI18n } from '../i18n';
-import type { Language } from '../i18n/languages';
+import { createQueryClient } from '@/app/query-client';
+import { i18n, initI18n } from '@/i18n';
+import type { Language } from '@/i18n/languages';
 
 export async function renderAt(path: string, routes: RouteObject[], { language = 'en-US' as Language } = {}) {
   initI18n(language);

@@ -1,6 +1,7 @@
 // Catalog: the query, the (multi-packet, SumNum) response and the subscription notify with item events.
 import { fail, ok, type ParseResult } from '../result.js';
 import type { ManscdpMessage } from './message.js';
+import type { Addr } from './shared.js';
 import { block, defined, envelope, expect, int, num, onOff, tag } from './write.js';
 import { child, childText, children, type XmlElement } from './xml.js';
 
@@ -26,7 +27,7 @@ export interface CatalogItem {
 
 const EVENTS = new Set<string>(['ON', 'OFF', 'VLOST', 'DEFECT', 'ADD', 'DEL', 'UPDATE']);
 
-export function catalogQuery(a: { sn: number; deviceId: string }): string {
+export function catalogQuery(a: Addr): string {
   return envelope('Query', 'Catalog', a.sn, a.deviceId, []);
 }
 
@@ -56,11 +57,11 @@ function catalogBody(a: { sumNum: number; items: CatalogItem[] }): string[] {
 }
 
 /** One packet of a catalog answer: `items` is this packet's share, `sumNum` the total over all packets. */
-export function catalogResponse(a: { sn: number; deviceId: string; sumNum: number; items: CatalogItem[] }): string {
+export function catalogResponse(a: Addr & { sumNum: number; items: CatalogItem[] }): string {
   return envelope('Response', 'Catalog', a.sn, a.deviceId, catalogBody(a));
 }
 
-export function catalogNotify(a: { sn: number; deviceId: string; sumNum: number; items: CatalogItem[] }): string {
+export function catalogNotify(a: Addr & { sumNum: number; items: CatalogItem[] }): string {
   return envelope('Notify', 'Catalog', a.sn, a.deviceId, catalogBody(a));
 }
 

@@ -1,4 +1,4 @@
-// Alarms, partitioned by month of alarm time so retention drops whole partitions (DESIGN §4), and
+// Alarms, partitioned by month of alarm time so retention drops whole partitions (architecture §4), and
 // the notice rules that say who is told of which alarms.
 import { sql, type Kysely } from 'kysely';
 

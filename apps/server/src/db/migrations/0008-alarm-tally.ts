@@ -1,4 +1,4 @@
-// Alarm counts kept as alarms come, change and go (DESIGN §4 "Lists at scale"): the header's
+// Alarm counts kept as alarms come, change and go (architecture §4 "Lists at scale"): the header's
 // unread figure and countAll read a few thousand tally rows instead of a million alarms, and a jump
 // to page 10,000 finds its id range from the tally and walks at most one bucket of the index.
 // Dropping or truncating a partition bypasses the triggers: retention must subtract its tally first.

@@ -1,9 +1,15 @@
 // Queries and controls the platform sends as MESSAGE, and matching the devices' answers (which
 // arrive as separate MESSAGEs carrying the same SN) back to the caller.
-import { encodeBody, MANSCDP_CONTENT_TYPE, readCatalog, type CatalogItem, type ManscdpMessage } from '@svc/gb28181';
+import {
+  encodeBody,
+  MANSCDP_CONTENT_TYPE,
+  readCatalog,
+  SipTimeoutError,
+  type CatalogItem,
+  type ManscdpMessage,
+} from '@svc/gb28181';
 import { requestTo, type GatewayContext } from './context.js';
 import type { Registration } from './registry.js';
-import { SipTimeoutError } from './transactions.js';
 
 type Waiter = {
   resolve: (m: ManscdpMessage[]) => void;

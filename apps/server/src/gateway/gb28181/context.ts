@@ -1,11 +1,11 @@
 // What every part of the gateway shares, and how the platform addresses a registered device.
-import { buildRequest, newBranch, newCallId, newTag, type SipRequest } from '@svc/gb28181';
+import { buildRequest, newBranch, newCallId, newTag, type ClientTransactions, type SipRequest } from '@svc/gb28181';
 import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { DeviceWriter } from './devices.js';
 import type { Registry } from './registry.js';
 import type { Peer, SipTransport } from './transport.js';
-import type { ClientTransactions } from './transactions.js';
 
 export interface GatewaySettings {
   /** The platform's SIP ID and domain (realm of digest authentication). */
@@ -30,10 +30,12 @@ export interface GatewayContext {
   log: Logger;
   settings: GatewaySettings;
   transport: SipTransport;
-  transactions: ClientTransactions;
+  transactions: ClientTransactions<Peer>;
   registry: Registry;
   /** Seals and opens the device passwords kept in the database. */
   secretKey: KeyObject;
+  /** Where device, channel and registration rows are written: the device module's (useDevices). */
+  devices: DeviceWriter;
   now: () => number;
 }
 

@@ -3,9 +3,12 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import {
   buildResponse,
+  ClientTransactions,
   decodeManscdp,
   readCatalog,
+  ServerTransactions,
   type ManscdpMessage,
+  type ManscdpRoot,
   type SipMessage,
   type SipRequest,
 } from '@svc/gb28181';
@@ -13,19 +16,25 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.js';
 import { decryptSecret, encryptSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
+import { applyCatalogEvents } from './catalog.js';
 import { DeviceCommands } from './commands.js';
 import type { GatewayContext, GatewaySettings } from './context.js';
+import { noDeviceWriter, type DeviceWriter } from './devices.js';
+import { ManscdpHandlers, type ManscdpHandler, type SipStatus } from './handlers.js';
 import { Invites, type Dialog } from './invite.js';
 import { Registrar, deviceIdOf } from './registrar.js';
 import { Registry, type OfflineReason, type Registration } from './registry.js';
-import { gatewayRepo } from './repo.js';
+import { gatewayRepo, sipPasswordRepo } from './repo.js';
 import { SyncQueue } from './sync.js';
-import { ClientTransactions } from './transactions.js';
+import { nodeTimers } from './timers.js';
 import { SipTransport, samePeer, type Peer } from './transport.js';
 
-const REASONS = new Map([
+export type { ManscdpHandler, SipStatus } from './handlers.js';
+
+const REASONS = new Map<SipStatus, string>([
   [200, 'OK'],
   [400, 'Bad Request'],
+  [403, 'Forbidden'],
   [486, 'Busy Here'],
   [500, 'Server Internal Error'],
 ]);
@@ -59,17 +68,14 @@ export class Gb28181Gateway {
   private readonly seenStored = new Map<number, number>();
   private flushTimer: NodeJS.Timeout | undefined;
   private listening = false;
-  /**
-   * Where device alarms go (the alarm module). It answers the SIP status for the device: the alarm
-   * is stored before the device hears 200, so a device that hears nothing sends it again.
-   */
-  alarmSink: ((reg: Registration, m: ManscdpMessage) => Promise<200 | 400 | 486 | 500>) | undefined;
+  /** Who handles a device's MESSAGE, by root and CmdType (onManscdp); the gateway's own come first. */
+  private readonly manscdp = this.ownHandlers();
   /** Registrations restored at start need no catalog sync: they were synced before the restart. */
   private restoring = false;
 
   constructor(private readonly o: GatewayOptions) {
     const now = o.now ?? Date.now;
-    const transport = new SipTransport(o.log);
+    const transport = new SipTransport(o.log, new ServerTransactions(nodeTimers));
     const settings: GatewaySettings = {
       id: o.config.sip.id,
       domain: o.config.sip.domain,
@@ -95,9 +101,15 @@ export class Gb28181Gateway {
       log: o.log,
       settings,
       transport,
-      transactions: new ClientTransactions(transport),
+      transactions: new ClientTransactions<Peer>({
+        timers: nodeTimers,
+        send: (bytes, peer) => transport.write(bytes, peer),
+        reliable: (peer) => peer.transport === 'TCP',
+        timeoutMs: 8000,
+      }),
       registry: this.registry,
       secretKey: o.secretKey,
+      devices: noDeviceWriter,
       now,
     };
     this.commands = new DeviceCommands(this.ctx);
@@ -133,15 +145,28 @@ export class Gb28181Gateway {
     this.registry.stop();
     this.sync.close();
     this.commands.close();
-    this.ctx.transactions.close();
+    this.ctx.transactions.failAll('gateway closed');
     if (this.flushTimer) clearInterval(this.flushTimer);
     await this.flushOffline();
     await this.ctx.transport.close();
   }
 
+  /** The device module's writers of device, channel and registration rows; the gateway keeps none. */
+  useDevices(writer: DeviceWriter): void {
+    this.ctx.devices = writer;
+  }
+
   onOffline(listener: (reg: Registration, reason: OfflineReason) => void): () => void {
     this.offlineListeners.add(listener);
     return () => this.offlineListeners.delete(listener);
+  }
+
+  /**
+   * Registers the handler of a MANSCDP root and CmdType (compared case-insensitively); answers the
+   * unregister function. A second handler for the same key throws.
+   */
+  onManscdp(root: ManscdpRoot, cmdType: string, handler: ManscdpHandler): () => void {
+    return this.manscdp.register(root, cmdType, handler);
   }
 
   registration(gbCode: string | null): Registration | undefined {
@@ -209,30 +234,31 @@ export class Gb28181Gateway {
     }
     this.registry.touch(reg);
     this.noteSeen(reg);
-    if (decoded.value.root === 'Notify' && decoded.value.cmdType.toLowerCase() === 'alarm') {
-      const status = this.alarmSink ? await this.alarmSink(reg, decoded.value) : 200;
-      return reply(status, REASONS.get(status) ?? 'OK');
-    }
-    reply(200, 'OK');
-    await this.handle(reg, decoded.value);
+    await this.manscdp.dispatch(reg, decoded.value, (status) => reply(status, REASONS.get(status) ?? 'OK'));
   }
 
-  private async handle(reg: Registration, m: ManscdpMessage): Promise<void> {
-    if (m.root === 'Response') {
-      this.commands.deliver(reg, m);
-      return;
-    }
-    if (m.root === 'Notify' && m.cmdType.toLowerCase() === 'catalog') {
-      const c = readCatalog(m);
-      if (c.ok) {
-        await gatewayRepo.applyCatalogEvents(
-          this.ctx.db,
+  /** Catalog subscription events, and keepalives (the touch in message() is all they need). */
+  private ownHandlers(): ManscdpHandlers {
+    const handlers = new ManscdpHandlers((reg, m) => this.unhandled(reg, m));
+    handlers.register('Notify', 'Catalog', {
+      handle: async (reg, m) => {
+        const c = readCatalog(m);
+        if (!c.ok) return;
+        await applyCatalogEvents(
+          this.ctx,
           { id: reg.deviceId, enterpriseId: reg.enterpriseId, gbCode: reg.gbCode },
           c.value.items,
         );
-      }
-    }
-    // Keepalive: the touch above was all it needed. Alarms and positions arrive with their issues.
+      },
+    });
+    handlers.register('Notify', 'Keepalive', { handle: () => undefined });
+    return handlers;
+  }
+
+  /** A Response no handler claims answers a query someone is waiting for; anything else is only logged. */
+  private unhandled(reg: Registration, m: ManscdpMessage): void {
+    if (m.root === 'Response') this.commands.deliver(reg, m);
+    else this.ctx.log.debug({ gbCode: reg.gbCode, root: m.root, cmdType: m.cmdType }, 'unhandled MANSCDP message');
   }
 
   /**
@@ -262,7 +288,7 @@ export class Gb28181Gateway {
     const ids = [...this.pendingOffline];
     this.pendingOffline.clear();
     try {
-      await gatewayRepo.markOffline(this.ctx.db, ids);
+      await this.ctx.devices.markOffline(ids);
     } catch (err) {
       this.ctx.log.error({ err }, 'could not record offline devices');
       for (const id of ids) this.pendingOffline.add(id);
@@ -283,7 +309,7 @@ export class Gb28181Gateway {
   }
 
   private async restore(): Promise<void> {
-    const rows = await gatewayRepo.restorable(this.o.db, new Date(this.ctx.now()));
+    const rows = await this.ctx.devices.restorable(new Date(this.ctx.now()));
     this.restoring = true;
     for (const r of rows) {
       this.registry.register({
@@ -308,24 +334,13 @@ async function sipPassword(
   configured: string | undefined,
 ): Promise<{ value: string; generated: boolean }> {
   if (configured) return { value: configured, generated: false };
-  const row = await db
-    .selectFrom('platform_setting')
-    .select('value')
-    .where('key', '=', 'sip_password')
-    .executeTakeFirst();
-  if (row) return { value: decryptSecret(key, row.value), generated: false };
+  const stored = await sipPasswordRepo.get(db);
+  if (stored !== undefined) return { value: decryptSecret(key, stored), generated: false };
   const value = randomBytes(9).toString('base64url');
-  await db
-    .insertInto('platform_setting')
-    .values({ key: 'sip_password', value: encryptSecret(key, value) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await sipPasswordRepo.insertIfAbsent(db, encryptSecret(key, value));
   // Two processes starting at once may both generate one: the row that landed first is everyone's.
-  const kept = await db
-    .selectFrom('platform_setting')
-    .select('value')
-    .where('key', '=', 'sip_password')
-    .executeTakeFirstOrThrow();
-  const plain = decryptSecret(key, kept.value);
+  const kept = await sipPasswordRepo.get(db);
+  if (kept === undefined) throw new Error('the SIP password just stored cannot be read back');
+  const plain = decryptSecret(key, kept);
   return { value: plain, generated: plain === value };
 }

@@ -14,9 +14,11 @@ import {
   type DigestCredentials,
   type SipRequest,
 } from '@svc/gb28181';
+import { encryptSecret } from '../../crypto/secrets.js';
 import { Batcher } from '../../db/batcher.js';
 import type { GatewayContext } from './context.js';
-import { gatewayRepo, type KnownDevice } from './repo.js';
+import type { OnlineRow } from './devices.js';
+import { devTypeOf, gatewayRepo, type KnownDevice } from './repo.js';
 import type { Peer } from './transport.js';
 
 /** A challenge is good for this long; the nonce carries its own time, so nothing is stored per challenge. */
@@ -24,19 +26,17 @@ const NONCE_TTL_MS = 5 * 60_000;
 const DEFAULT_EXPIRES = 3600;
 const MAX_EXPIRES = 7 * 86_400;
 
-type Online = Parameters<typeof gatewayRepo.markOnlineMany>[1][number];
-
 export class Registrar {
   private readonly secret = randomBytes(32);
   private readonly lookups: Batcher<string, KnownDevice | undefined>;
-  private readonly onlines: Batcher<Online, undefined>;
+  private readonly onlines: Batcher<OnlineRow, undefined>;
   /** REGISTERs (Call-ID + CSeq) being handled: a UDP retransmission of one is absorbed, not run again. */
   private readonly inFlight = new Set<string>();
 
   constructor(private readonly ctx: GatewayContext) {
     this.lookups = new Batcher((codes) => gatewayRepo.findManyByGbCode(ctx.db, ctx.secretKey, codes));
     this.onlines = new Batcher(async (rows) => {
-      await gatewayRepo.markOnlineMany(ctx.db, rows);
+      await ctx.devices.markOnline(rows);
       return rows.map(() => undefined);
     });
   }
@@ -99,7 +99,17 @@ export class Registrar {
       this.ctx.registry.remove(gbCode, 'unregistered');
       return reply(200, 'OK', [['Expires', '0']]);
     }
-    device ??= await gatewayRepo.enrol(this.ctx.db, this.ctx.secretKey, gbCode, enrol!, password);
+    // Its password is the secret it proved, sealed: its own from now on, whatever becomes of the secret.
+    device ??= {
+      ...(await this.ctx.devices.enrol({
+        enterpriseId: enrol!.enterpriseId,
+        projectId: enrol!.projectId,
+        gbCode,
+        devType: devTypeOf(gbCode)!,
+        password: encryptSecret(this.ctx.secretKey, password),
+      })),
+      password,
+    };
 
     const at = this.ctx.now();
     const expiresAt = at + expires * 1000;

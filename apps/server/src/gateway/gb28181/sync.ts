@@ -9,6 +9,7 @@ import {
   readDeviceInfo,
   type CatalogItem,
 } from '@svc/gb28181';
+import { syncCatalog } from './catalog.js';
 import { requestTo } from './context.js';
 import type { Registration } from './registry.js';
 import type { DeviceCommands } from './commands.js';
@@ -96,7 +97,7 @@ export class SyncQueue {
         const c = readCatalog(p);
         if (c.ok) items.push(...c.value.items);
       }
-      await gatewayRepo.syncCatalog(this.ctx.db, { id: reg.deviceId, enterpriseId: reg.enterpriseId, gbCode }, items);
+      await syncCatalog(this.ctx, { id: reg.deviceId, enterpriseId: reg.enterpriseId, gbCode }, items);
       await this.subscribeCatalog(reg);
       return true;
     } catch (err) {

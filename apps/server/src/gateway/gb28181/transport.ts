@@ -1,10 +1,9 @@
 // SIP over UDP and TCP on one port: framing, who sent what (the peer), and sending back.
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { parseSipMessage, serializeSip, SipStreamParser, type SipMessage } from '@svc/gb28181';
+import { parseSipMessage, serializeSip, SipStreamParser, type ServerTransactions, type SipMessage } from '@svc/gb28181';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { bindDualPort } from '../../ops/dual-port.js';
-import { ServerTransactions } from './transactions.js';
 
 export type Peer =
   | { transport: 'UDP'; address: string; port: number }
@@ -28,13 +27,14 @@ export class SipTransport {
   private tcp: net.Server | undefined;
   private closed = false;
   private readonly sockets = new Set<net.Socket>();
-  /** UDP requests' retransmissions (TCP is reliable: devices do not retransmit over it). */
-  readonly serverTransactions = new ServerTransactions();
-  private sweeper: NodeJS.Timeout | undefined;
   onMessage: (msg: SipMessage, peer: Peer) => void = () => undefined;
   onTcpClose: (socket: net.Socket) => void = () => undefined;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** UDP requests' retransmissions (TCP is reliable: devices do not retransmit over it). */
+    readonly serverTransactions: ServerTransactions,
+  ) {}
 
   /** Binds UDP and TCP on the same port (0 = a free one). */
   async listen(port: number, host: string): Promise<number> {
@@ -55,8 +55,6 @@ export class SipTransport {
     });
     this.udp = udp;
     this.tcp = tcp;
-    this.sweeper = setInterval(() => this.serverTransactions.sweep(), 5_000);
-    this.sweeper.unref();
     return bound;
   }
 
@@ -67,23 +65,31 @@ export class SipTransport {
   send(msg: SipMessage, peer: Peer): void {
     if (this.closed) return;
     const buf = serializeSip(msg);
+    if (msg.kind === 'response' && peer.transport === 'UDP') this.serverTransactions.answered(msg, peer, buf);
+    this.write(buf, peer);
+  }
+
+  /** Sends bytes already serialised (a retransmission); false when they could not leave. */
+  write(buf: Buffer, peer: Peer): boolean {
+    if (this.closed) return false;
     this.stats.sent++;
     if (peer.transport === 'UDP') {
-      if (msg.kind === 'response') this.serverTransactions.answered(msg, peer, buf);
-      this.udp?.send(buf, peer.port, peer.address);
-      return;
+      if (!this.udp) return false;
+      this.udp.send(buf, peer.port, peer.address);
+      return true;
     }
-    if (peer.socket.destroyed) return;
+    if (peer.socket.destroyed) return false;
     if (peer.socket.writableLength > TCP_MAX_PENDING_WRITE) {
       peer.socket.destroy();
-      return;
+      return false;
     }
     peer.socket.write(buf);
+    return true;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.sweeper);
+    this.serverTransactions.close();
     for (const s of this.sockets) s.destroy();
     await Promise.all([
       new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),

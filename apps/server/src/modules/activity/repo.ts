@@ -1,6 +1,7 @@
 // The enterprise's activity log (the overview's "recent activity"): what people did to projects and
 // devices, and devices coming online and going offline. Rows carry names as they were, so an entry
 // still reads after its subject is gone.
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ActivityKind } from '../../db/schema.js';
 import { scopedDevices } from '../device/repo.js';
@@ -62,6 +63,17 @@ export const activityRepo = {
         ]),
       );
     return q.orderBy('activity.id', 'desc').limit(size).execute();
+  },
+
+  /**
+   * The tail of an UPDATE … RETURNING in a `changed` CTE (id, enterprise_id, project_id, dev_name,
+   * and `was`, the status before): one entry per device whose status really changed, named as it is
+   * now, in its project. The gateway writes status changes of many devices in one statement so.
+   */
+  transitions(kind: 'device.online' | 'device.offline', changedWhen: RawBuilder<boolean>) {
+    return sql`insert into activity (enterprise_id, project_id, device_id, kind, subject, project_name)
+      select c.enterprise_id, c.project_id, c.id, ${kind}, c.dev_name, p.name
+      from changed c join project p on p.id = c.project_id where ${changedWhen}`;
   },
 
   prune(db: Db, now: Date) {

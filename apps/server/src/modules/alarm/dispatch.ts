@@ -4,7 +4,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Notifier } from '../../notify/notifier.js';
+import { deviceRepo } from '../device/repo.js';
+import { projectRepo } from '../project/repo.js';
 import type { StoredAlarm } from './ingest.js';
+import { noticeRepo } from './notice-repo.js';
 import { noticeLanguage, noticeText } from './notice-text.js';
 
 export const NOTICE_INTERVAL_MS = 60_000;
@@ -25,19 +28,10 @@ export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => 
   const stats = { told: 0, held: 0, disarmed: 0, noRecipient: 0, dropped: 0 };
 
   async function recipients(a: StoredAlarm): Promise<Recipient[]> {
-    const project = await o.db.selectFrom('project').select('path').where('id', '=', a.projectId).executeTakeFirst();
-    const onPath = new Set((project?.path ?? '').split('/').filter(Boolean).map(Number));
-    const rules = await o.db
-      .selectFrom('notice_rule')
-      .select(['project_ids', 'types', 'channels', 'user_ids'])
-      .where('enterprise_id', '=', a.enterpriseId)
-      .where('enabled', '=', true)
-      .execute();
-    const common = await o.db
-      .selectFrom('notice_common_user')
-      .select(['user_id', 'channels'])
-      .where('enterprise_id', '=', a.enterpriseId)
-      .execute();
+    const path = (await projectRepo.pathsOf(o.db, a.enterpriseId, [a.projectId])).get(a.projectId);
+    const onPath = new Set((path ?? '').split('/').filter(Boolean).map(Number));
+    const rules = await noticeRepo.rules(o.db, a.enterpriseId, { enabled: true });
+    const common = await noticeRepo.commonUsers(o.db, a.enterpriseId);
     const byUser = new Map<number, Set<Channel>>();
     const add = (userId: number, channels: string[]) => {
       const set = byUser.get(userId) ?? new Set<Channel>();
@@ -54,11 +48,7 @@ export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => 
   }
 
   async function tell(a: StoredAlarm, held: number): Promise<void> {
-    const device = await o.db
-      .selectFrom('device')
-      .select(['dev_name', 'sn', 'armed'])
-      .where('id', '=', a.deviceId)
-      .executeTakeFirst();
+    const device = await deviceRepo.known(o.db, a.deviceId);
     if (!device) return;
     if (!device.armed && a.source === 'device') {
       stats.disarmed++;
@@ -69,12 +59,7 @@ export function createAlarmDispatch(o: { db: Db; notifier: Notifier; now: () => 
       stats.noRecipient++;
       return;
     }
-    const users = await o.db
-      .selectFrom('user')
-      .select(['id', 'email', 'mobile', 'language', 'time_zone'])
-      .where('enterprise_id', '=', a.enterpriseId)
-      .where('status', '=', 1)
-      .execute();
+    const users = await noticeRepo.contacts(o.db, a.enterpriseId);
     const contact = new Map(users.map((u) => [Number(u.id), u]));
     for (const p of people) {
       const u = contact.get(p.userId);

@@ -5,6 +5,8 @@ import { offlineContent, type AlarmType, type OfflineReason } from '@svc/contrac
 import type { AlarmNotice } from '@svc/gb28181';
 import { Batcher } from '../../db/batcher.js';
 import type { Db } from '../../db/database.js';
+import { channelRepo } from '../device/channel-repo.js';
+import { deviceRepo } from '../device/repo.js';
 import { alarmRepo } from './repo.js';
 
 /** How many alarms may wait for the database at once before new ones are shed. */
@@ -93,11 +95,7 @@ export function createAlarmIngest(o: {
     const now = Date.now();
     const hit = devices.get(deviceId);
     if (hit && now - hit.at < DEVICE_CACHE_MS) return hit.row;
-    const row = await o.db
-      .selectFrom('device')
-      .select(['id', 'enterprise_id', 'project_id'])
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
+    const row = await deviceRepo.known(o.db, deviceId);
     devices.set(deviceId, { at: now, row });
     return row;
   }
@@ -107,14 +105,9 @@ export function createAlarmIngest(o: {
     const now = Date.now();
     const hit = channels.get(key);
     if (hit && now - hit.at < DEVICE_CACHE_MS) return hit.id;
-    const row = await o.db
-      .selectFrom('channel')
-      .select('id')
-      .where('device_id', '=', deviceId)
-      .where('gb_code', '=', gbCode)
-      .executeTakeFirst();
-    channels.set(key, { at: now, id: row?.id ?? null });
-    return row?.id ?? null;
+    const id = (await channelRepo.byGbCode(o.db, deviceId, gbCode)) ?? null;
+    channels.set(key, { at: now, id });
+    return id;
   }
 
   // Group commit: alarms arriving together share one INSERT; each caller still waits for its own

@@ -2,7 +2,6 @@
 // of which projects, and by which channels. A rule is the caller's to see only when every project it
 // names lies within the caller's projects, and to change or delete only with device-edit on each of
 // them; common users hear of every project, so only a caller reaching all of them may set them.
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AddNoticeRuleSchema, CommonNoticeUserSchema, UpdateNoticeRuleSchema } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
@@ -10,6 +9,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, inScope, scopeOf, type Scope } from '../project/scope.js';
+import { noticeRepo } from './notice-repo.js';
 
 type RuleInput = z.infer<typeof AddNoticeRuleSchema>;
 type CommonUser = z.infer<typeof CommonNoticeUserSchema>;
@@ -52,12 +52,7 @@ export function createNoticeService({ db }: { db: Db }) {
    */
   async function ownRules(caller: Principal, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
-    const rows = await db
-      .selectFrom('notice_rule')
-      .select(['id', 'project_ids'])
-      .where('enterprise_id', '=', caller.enterpriseId)
-      .where('id', '=', sql<number>`any(${unique})`)
-      .execute();
+    const rows = await noticeRepo.rulesByIds(db, caller.enterpriseId, unique);
     const scope = await scopeOf(db, caller);
     const shown = await visible(scope, rows);
     if (shown.size !== unique.length) throw new AppError(404);
@@ -68,13 +63,8 @@ export function createNoticeService({ db }: { db: Db }) {
 
   async function checkUsers(caller: Principal, userIds: number[]): Promise<void> {
     const unique = [...new Set(userIds)];
-    const found = await db
-      .selectFrom('user')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('enterprise_id', '=', caller.enterpriseId)
-      .where('id', '=', sql<number>`any(${unique})`)
-      .executeTakeFirstOrThrow();
-    if (Number(found.n) !== unique.length) throw AppError.param('userIds', 'validation.invalid');
+    if ((await noticeRepo.countUsers(db, caller.enterpriseId, unique)) !== unique.length)
+      throw AppError.param('userIds', 'validation.invalid');
   }
 
   const row = (caller: Principal, r: RuleInput) => ({
@@ -89,12 +79,7 @@ export function createNoticeService({ db }: { db: Db }) {
 
   return {
     async list(caller: Principal) {
-      const rows = await db
-        .selectFrom('notice_rule')
-        .selectAll()
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .orderBy('id')
-        .execute();
+      const rows = await noticeRepo.rules(db, caller.enterpriseId);
       const shown = await visible(await scopeOf(db, caller), rows);
       return [...shown.keys()].map((r) => ({
         id: r.id,
@@ -109,37 +94,22 @@ export function createNoticeService({ db }: { db: Db }) {
 
     async add(caller: Principal, r: RuleInput): Promise<{ id: number }> {
       await checkTargets(caller, r);
-      return db.insertInto('notice_rule').values(row(caller, r)).returning('id').executeTakeFirstOrThrow();
+      return noticeRepo.insertRule(db, row(caller, r));
     },
 
     async update(caller: Principal, r: z.infer<typeof UpdateNoticeRuleSchema>): Promise<void> {
       await ownRules(caller, [r.id]);
       await checkTargets(caller, r);
-      const res = await db
-        .updateTable('notice_rule')
-        .set(row(caller, r))
-        .where('id', '=', r.id)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw new AppError(404);
+      if (!(await noticeRepo.updateRule(db, caller.enterpriseId, r.id, row(caller, r)))) throw new AppError(404);
     },
 
     async delete(caller: Principal, ids: number[]): Promise<void> {
       const own = await ownRules(caller, ids);
-      await db
-        .deleteFrom('notice_rule')
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .where('id', '=', sql<number>`any(${own})`)
-        .execute();
+      await noticeRepo.deleteRules(db, caller.enterpriseId, own);
     },
 
     async commonUsers(caller: Principal): Promise<CommonUser[]> {
-      const rows = await db
-        .selectFrom('notice_common_user')
-        .select(['user_id', 'channels'])
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .orderBy('user_id')
-        .execute();
+      const rows = await noticeRepo.commonUsers(db, caller.enterpriseId);
       return rows.map((r) => ({ userId: Number(r.user_id), channels: r.channels as CommonUser['channels'] }));
     },
 
@@ -152,15 +122,11 @@ export function createNoticeService({ db }: { db: Db }) {
           caller,
           users.map((u) => u.userId),
         );
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('notice_common_user').where('enterprise_id', '=', caller.enterpriseId).execute();
-        if (users.length === 0) return;
-        const byUser = new Map(users.map((u) => [u.userId, [...new Set(u.channels)]]));
-        await tx
-          .insertInto('notice_common_user')
-          .values([...byUser].map(([user_id, channels]) => ({ enterprise_id: caller.enterpriseId, user_id, channels })))
-          .execute();
-      });
+      await noticeRepo.replaceCommonUsers(
+        db,
+        caller.enterpriseId,
+        new Map(users.map((u) => [u.userId, [...new Set(u.channels)]])),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 // Monthly alarm partitions, made ahead of time (this month and the next) at start and daily, so
 // retention can drop a month whole; rows outside them fall into the default partition.
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { alarmRepo } from './repo.js';
 
 /**
  * Pages keep 15 % free: linking a picture, marking read or handling updates an alarm after its insert,
@@ -17,14 +17,9 @@ export async function ensureAlarmPartitions(db: Db, now: Date): Promise<string[]
     const from = monthStart(now.getUTCFullYear(), now.getUTCMonth() + offset);
     const to = monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
     const name = `alarm_${from.getUTCFullYear()}_${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
-    const exists = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relname = ${name} and n.nspname = current_schema()`.execute(db);
-    if (exists.rows[0]!.n > 0) continue;
+    if (await alarmRepo.partitionExists(db, name)) continue;
     try {
-      await sql`create table ${sql.id(name)} partition of alarm for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})
-        with (fillfactor = ${sql.lit(ALARM_FILLFACTOR)})`.execute(db);
+      await alarmRepo.createPartition(db, name, from, to, ALARM_FILLFACTOR);
       made.push(name);
     } catch {
       // Rows of that month already sit in the default partition (made while none existed): leave them there.

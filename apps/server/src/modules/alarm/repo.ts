@@ -312,6 +312,33 @@ export const alarmRepo = {
     return new Set(rows.map((r) => Number(r.file_id)));
   },
 
+  /** The file id of an alarm's picture, when it has one. */
+  async pictureOf(db: Db, enterpriseId: number, id: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('alarm')
+      .select('picture_file_id')
+      .where('id', '=', id)
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirst();
+    return row?.picture_file_id ?? null;
+  },
+
+  /** Whether a table of this name (a monthly partition) exists in the current schema. */
+  async partitionExists(db: Db, name: string): Promise<boolean> {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where c.relname = ${name} and n.nspname = current_schema()`.execute(
+      db,
+    );
+    return rows[0]!.n > 0;
+  },
+
+  /** Makes the partition of alarms from `from` (inclusive) to `to`, its pages filled only so far. */
+  async createPartition(db: Db, name: string, from: Date, to: Date, fillfactor: number): Promise<void> {
+    await sql`create table ${sql.id(name)} partition of alarm
+      for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})
+      with (fillfactor = ${sql.lit(fillfactor)})`.execute(db);
+  },
+
   /** Stores one alarm; a device's retransmission (same device, SN and time) answers null. */
   async insert(db: Db, row: Insertable<AlarmTable>): Promise<number | null> {
     const [id] = await alarmRepo.insertMany(db, [row]);

@@ -10,14 +10,13 @@ import {
   type AlarmType,
   type Handling,
 } from '@svc/contracts';
-import { sql } from 'kysely';
 import { guardCmd } from '@svc/gb28181';
 import type { Db } from '../../db/database.js';
 import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { formatZoned, parseZoned } from '../../http/zoned-time.js';
-import { deviceRepo, scopedDevices } from '../device/repo.js';
+import { deviceRepo } from '../device/repo.js';
 import { ALARM_PICTURE_KIND, type FileService } from '../file/service.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
@@ -132,14 +131,9 @@ export function createAlarmService({ db, now, files }: { db: Db; now: () => Date
     /** The alarm's picture, to those who may see the alarm. */
     async picture(caller: Principal, id: number): Promise<{ mime: string; bytes: Buffer }> {
       const [mine] = await owned(caller, [id], 'device-show');
-      const row = await db
-        .selectFrom('alarm')
-        .select('picture_file_id')
-        .where('id', '=', mine!)
-        .where('enterprise_id', '=', caller.enterpriseId)
-        .executeTakeFirst();
-      if (!row?.picture_file_id) throw new AppError(404);
-      return files.read(caller, row.picture_file_id, ALARM_PICTURE_KIND);
+      const fileId = await alarmRepo.pictureOf(db, caller.enterpriseId, mine!);
+      if (!fileId) throw new AppError(404);
+      return files.read(caller, fileId, ALARM_PICTURE_KIND);
     },
 
     async setStatus(caller: Principal, ids: number[], status: 0 | 1): Promise<void> {
@@ -215,26 +209,20 @@ export function createGuardService({ db, gateway }: { db: Db; gateway: Gb28181Ga
       if (g.projectId !== undefined) {
         const project = await projectRepo.get(db, scope, g.projectId);
         if (!project) throw AppError.param('projectId', 'validation.invalid');
-        devices = await scopedDevices(db, scope, project.path)
-          .innerJoin('project', 'project.id', 'device.project_id')
-          .select(['device.id as id', 'device.gb_code as gb_code', 'project.path as path'])
-          .execute();
+        devices = await deviceRepo.under(db, scope, project.path);
       } else {
         const ids = [...new Set(g.deviceIds)];
-        devices = await scopedDevices(db, scope)
-          .innerJoin('project', 'project.id', 'device.project_id')
-          .select(['device.id as id', 'device.gb_code as gb_code', 'project.path as path'])
-          .where('device.id', '=', sql<number>`any(${ids})`)
-          .execute();
+        devices = await deviceRepo.reachable(db, scope, ids);
         if (devices.length !== ids.length) throw new AppError(404);
       }
       for (const d of devices) if (!holdsOnProject(caller, scope, d.path, 'device-edit')) throw new AppError(4117);
       if (devices.length > 0) {
-        await db
-          .updateTable('device')
-          .set({ armed: g.guard })
-          .where('id', '=', sql<number>`any(${devices.map((d) => d.id)})`)
-          .execute();
+        await deviceRepo.setArmed(
+          db,
+          caller.enterpriseId,
+          devices.map((d) => d.id),
+          g.guard,
+        );
       }
       const online = devices.flatMap((d) => {
         const reg = gateway.registration(d.gb_code);

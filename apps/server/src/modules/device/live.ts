@@ -140,11 +140,7 @@ export function createLiveService(o: {
         throw new AppError(4101);
       }
 
-      const { stream_mode: mode } = await o.db
-        .selectFrom('device')
-        .select('stream_mode')
-        .where('id', '=', device.id)
-        .executeTakeFirstOrThrow();
+      const mode = await deviceRepo.streamMode(o.db, caller.enterpriseId, device.id);
       const request = {
         enterpriseId: caller.enterpriseId,
         deviceId: device.id,

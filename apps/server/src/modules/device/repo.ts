@@ -1,9 +1,10 @@
-// SQL of devices and channels, always narrowed to the caller's scope (projects, and group for staff).
-import { sql, type SelectQueryBuilder } from 'kysely';
+// SQL of devices and channels: the console's always narrowed to the caller's scope (projects, and
+// group for staff); the gateway's and alarm ingest's by the id a registration carries.
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { DeviceQuery } from '@svc/contracts';
 import type { SealedSecret } from '../../crypto/secrets.js';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, DeviceTable } from '../../db/schema.js';
 import { pageNewestFirst } from '../../db/paging.js';
 import { escapeLike } from '../enterprise/repo.js';
 import { inScopeProjects } from '../project/repo.js';
@@ -100,6 +101,12 @@ function withColumns<O>(q: SelectQueryBuilder<Database, 'device', O>) {
   ]);
 }
 
+/** A device's id, GB code and type with its project's path, for per-project checks. */
+const withPath = (q: SelectQueryBuilder<Database, 'device', object>) =>
+  q
+    .innerJoin('project', 'project.id', 'device.project_id')
+    .select(['device.id as id', 'device.gb_code as gb_code', 'device.dev_type as dev_type', 'project.path as path']);
+
 type Filters = Pick<DeviceQuery, 'devType' | 'status' | 'text'> & { sn?: string };
 function filtered(db: Db, scope: Scope, f: Filters, underPath?: string) {
   return scopedDevices(db, scope, underPath)
@@ -114,6 +121,30 @@ function filtered(db: Db, scope: Scope, f: Filters, underPath?: string) {
         ]),
       ),
     );
+}
+
+/**
+ * A device row, and for a camera the channel 1 it plays on before its catalog arrives (the catalog
+ * then takes that channel over); recorders report theirs when they register.
+ */
+async function insertWithChannel(tx: Db, values: Insertable<DeviceTable>) {
+  const created = await tx
+    .insertInto('device')
+    .values(values)
+    .returning(['id', 'uuid', 'enterprise_id', 'dev_type', 'keepalive_interval'])
+    .executeTakeFirstOrThrow();
+  if (values.dev_type === 'IPC') {
+    await tx
+      .insertInto('channel')
+      .values({
+        device_id: created.id,
+        enterprise_id: created.enterprise_id,
+        index_no: 1,
+        channel_title: values.dev_name,
+      })
+      .execute();
+  }
+  return created;
 }
 
 export const deviceRepo = {
@@ -144,14 +175,52 @@ export const deviceRepo = {
       .execute();
   },
 
-  /** Of these devices, those the scope reaches, with what live view needs of them. */
+  /** Of these devices, those the scope reaches, with what live view, arming and tags need of them. */
   reachable(db: Db, scope: Scope, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return scopedDevices(db, scope)
-      .innerJoin('project', 'project.id', 'device.project_id')
-      .select(['device.id as id', 'device.gb_code as gb_code', 'device.dev_type as dev_type', 'project.path as path'])
-      .where('device.id', 'in', ids)
+    return scopedDevices(db, scope).$call(withPath).where('device.id', 'in', ids).execute();
+  },
+
+  /** The devices the scope reaches under a project path, as `reachable` answers them. */
+  under(db: Db, scope: Scope, path: string) {
+    return scopedDevices(db, scope, path).$call(withPath).execute();
+  },
+
+  /** Arms or disarms devices the caller was found to reach (GuardCmd). */
+  setArmed(db: Db, enterpriseId: number, ids: readonly number[], armed: boolean) {
+    return db
+      .updateTable('device')
+      .set({ armed })
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', 'in', ids)
       .execute();
+  },
+
+  async streamMode(db: Db, enterpriseId: number, id: number): Promise<'UDP' | 'TCP-PASSIVE' | 'TCP-ACTIVE'> {
+    const row = await db
+      .selectFrom('device')
+      .select('stream_mode')
+      .where('id', '=', id)
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirstOrThrow();
+    return row.stream_mode;
+  },
+
+  /**
+   * A device by id for work done for no caller (alarm ingest and notices): the id comes from a
+   * registration or a stored alarm, never from a request.
+   */
+  known(db: Db, id: number) {
+    return db
+      .selectFrom('device')
+      .select(['id', 'enterprise_id', 'project_id', 'dev_name', 'sn', 'armed'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The keepalive interval a registered device was told to keep (its offline detection follows it). */
+  setKeepaliveInterval(db: Db, id: number, seconds: number) {
+    return db.updateTable('device').set({ keepalive_interval: seconds }).where('id', '=', id).execute();
   },
 
   /** Channels of several devices of an enterprise with these index numbers, in one query. */
@@ -176,7 +245,7 @@ export const deviceRepo = {
       .execute();
   },
 
-  /** A device, and for a camera its one channel (recorders report theirs when they register). */
+  /** A device added in the console, and for a camera its channel 1. */
   async insert(
     db: Db,
     enterpriseId: number,
@@ -192,31 +261,49 @@ export const deviceRepo = {
       vehicle: boolean;
     },
   ): Promise<{ id: number; uuid: string }> {
-    return db.transaction().execute(async (tx) => {
-      const created = await tx
-        .insertInto('device')
-        .values({
-          enterprise_id: enterpriseId,
-          project_id: d.projectId,
-          sn: d.sn,
-          dev_name: d.devName,
-          dev_type: d.devType,
-          login_name: d.loginName,
-          password: d.password,
-          gb_code: d.gbCode,
-          stream_mode: d.streamMode,
-          vehicle: d.vehicle,
-        })
-        .returning(['id', 'uuid'])
-        .executeTakeFirstOrThrow();
-      if (d.devType === 'IPC') {
-        await tx
-          .insertInto('channel')
-          .values({ device_id: created.id, enterprise_id: enterpriseId, index_no: 1, channel_title: d.devName })
-          .execute();
-      }
-      return created;
-    });
+    const { id, uuid } = await db.transaction().execute((tx) =>
+      insertWithChannel(tx, {
+        enterprise_id: enterpriseId,
+        project_id: d.projectId,
+        sn: d.sn,
+        dev_name: d.devName,
+        dev_type: d.devType,
+        login_name: d.loginName,
+        password: d.password,
+        gb_code: d.gbCode,
+        stream_mode: d.streamMode,
+        vehicle: d.vehicle,
+      }),
+    );
+    return { id, uuid };
+  },
+
+  /**
+   * A device that enrolled itself by registering (the gateway): its ID doubles as serial number and
+   * name, and a camera gets its channel 1 as one added in the console does.
+   */
+  async enrol(
+    db: Db,
+    d: {
+      enterpriseId: number;
+      projectId: number;
+      gbCode: string;
+      devType: 'IPC' | 'NVR' | 'DVR';
+      password: SealedSecret;
+    },
+  ): Promise<{ id: number; enterprise_id: number; dev_type: 'IPC' | 'NVR' | 'DVR'; keepalive_interval: number }> {
+    const { id, enterprise_id, dev_type, keepalive_interval } = await db.transaction().execute((tx) =>
+      insertWithChannel(tx, {
+        enterprise_id: d.enterpriseId,
+        project_id: d.projectId,
+        sn: d.gbCode,
+        dev_name: d.gbCode,
+        dev_type: d.devType,
+        password: d.password,
+        gb_code: d.gbCode,
+      }),
+    );
+    return { id, enterprise_id, dev_type, keepalive_interval };
   },
 
   update(

@@ -14,6 +14,7 @@ import {
   readDeviceInfo,
   readDeviceStatus,
   readResult,
+  SipTimeoutError,
   teleBoot,
   type BasicParam,
 } from '@svc/gb28181';
@@ -21,7 +22,6 @@ import type { Db } from '../../db/database.js';
 import { DeviceAnswerTimeout } from '../../gateway/gb28181/commands.js';
 import type { Gb28181Gateway } from '../../gateway/gb28181/gateway.js';
 import type { Registration } from '../../gateway/gb28181/registry.js';
-import { SipTimeoutError } from '../../gateway/gb28181/transactions.js';
 import { AppError } from '../../http/app-error.js';
 import { principalOf, type Principal } from '../../http/auth.js';
 import { sendStringData } from '../../http/envelope.js';
@@ -123,11 +123,7 @@ export function createRestfulService({
         if (p.HeartBeatInterval !== undefined) {
           // Offline detection follows the device's new interval at once.
           reg.keepaliveInterval = p.HeartBeatInterval;
-          await db
-            .updateTable('device')
-            .set({ keepalive_interval: p.HeartBeatInterval })
-            .where('id', '=', reg.deviceId)
-            .execute();
+          await deviceRepo.setKeepaliveInterval(db, reg.deviceId, p.HeartBeatInterval);
         }
         return { Ret: RET.success };
       }

@@ -12,7 +12,8 @@ import type { Principal } from '../../http/auth.js';
 import { activityRepo } from '../activity/repo.js';
 import { projectRepo } from '../project/repo.js';
 import { holdsOnProject, scopeOf, type Scope } from '../project/scope.js';
-import { administersEnterprise, checkGbType, newEnrolmentSecret, nextGbCode, regionalRepo } from './regional.js';
+import { administersEnterprise, checkGbType, newEnrolmentSecret, nextGbCode } from './regional.js';
+import { regionalRepo } from './regional-repo.js';
 import { deviceRepo, groupAllows, type DeviceRow } from './repo.js';
 
 /** A non-paged list (pickers, maps) answers at most this many devices. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
 import { holdsOnProject, scopeOf } from '../project/scope.js';
-import { scopedDevices } from './repo.js';
+import { deviceRepo } from './repo.js';
 import { tagRepo } from './tag-repo.js';
 
 export function createTagService({ db }: { db: Db }) {
@@ -11,11 +11,7 @@ export function createTagService({ db }: { db: Db }) {
   async function editable(caller: Principal, ids: number[]): Promise<number[]> {
     const scope = await scopeOf(db, caller);
     const unique = [...new Set(ids)];
-    const rows = await scopedDevices(db, scope)
-      .innerJoin('project', 'project.id', 'device.project_id')
-      .select(['device.id as id', 'project.path as path'])
-      .where('device.id', 'in', unique)
-      .execute();
+    const rows = await deviceRepo.reachable(db, scope, unique);
     if (rows.length !== unique.length) throw new AppError(404);
     if (rows.some((r) => !holdsOnProject(caller, scope, r.path, 'device-edit'))) throw new AppError(4117);
     return unique;

@@ -64,6 +64,38 @@ export const enterpriseRepo = {
     });
   },
 
+  /** Whether anyone has an account yet (none: the first start). */
+  async anyUser(db: Db): Promise<boolean> {
+    return (await db.selectFrom('user').select('id').limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  /** The platform's own enterprise, with its super administrator (made on the first start). */
+  async createPlatform(
+    db: Db,
+    name: string,
+    admin: { loginName: string; passwordHash: string; email: string | null },
+  ): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const enterprise = await tx
+        .insertInto('enterprise')
+        .values({ name, is_platform: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('user')
+        .values({
+          enterprise_id: enterprise.id,
+          login_name: admin.loginName,
+          name: admin.loginName,
+          login_mode: 'main',
+          is_super_admin: true,
+          password_hash: admin.passwordHash,
+          email: admin.email,
+        })
+        .execute();
+    });
+  },
+
   /** Login names of an enterprise's main accounts. */
   async mainLoginNames(db: Db, enterpriseId: number): Promise<string[]> {
     const rows = await db

@@ -1,6 +1,6 @@
 // Uploaded images (SPEC §5): checked by content and size, stored under DATA_DIR/files (a file each by
 // database id; alarm pictures in segment files, see segments.ts), and read back only by the enterprise
-// that uploaded them (DESIGN §4: files are found by id, never by path).
+// that uploaded them (architecture §4: files are found by id, never by path).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@ import type { PageQuery } from '@svc/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../../http/auth.js';
-import { scopedDevices } from '../device/repo.js';
+import { deviceRepo } from '../device/repo.js';
 import { scopeOf } from '../project/scope.js';
 import { checkActOn, checkHandOut } from '../role/reach.js';
 import type { SessionCache } from '../session/cache.js';
@@ -18,10 +18,7 @@ export function createGroupMemberService({ db, sessionCache }: { db: Db; session
   /** The devices among `ids` the caller sees; any other id is refused as not found. */
   async function visibleDevices(caller: Principal, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
-    const rows = await scopedDevices(db, await scopeOf(db, caller))
-      .select('device.id')
-      .where('device.id', 'in', unique)
-      .execute();
+    const rows = await deviceRepo.reachable(db, await scopeOf(db, caller), unique);
     if (rows.length !== unique.length) throw new AppError(404);
     return unique;
   }

@@ -1,4 +1,4 @@
-// Route of the outbox list (DESIGN §4: every message sent is in an outbox an operator can read).
+// Route of the outbox list (architecture §4: every message sent is in an outbox an operator can read).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OutboxPageSchema, OutboxQuerySchema } from '@svc/contracts';

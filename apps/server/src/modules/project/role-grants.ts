@@ -8,6 +8,7 @@ import type { Principal } from '../../http/auth.js';
 import { checkHandOut, grantableKeys } from '../role/reach.js';
 import type { SessionCache } from '../session/cache.js';
 import { roleRepo } from '../role/repo.js';
+import { roleGrantRepo } from './grant-repo.js';
 import { projectRepo } from './repo.js';
 import { scopeOf } from './scope.js';
 
@@ -23,13 +24,7 @@ export function createRoleGrantService({ db, sessionCache }: { db: Db; sessionCa
   return {
     async query(caller: Principal, roleId: number): Promise<ProjectGrant[]> {
       await role(caller, roleId);
-      const rows = await db
-        .selectFrom('role_project_privilege')
-        .select(['project_id', 'privilege_key'])
-        .where('role_id', '=', roleId)
-        .orderBy('project_id')
-        .orderBy('privilege_key')
-        .execute();
+      const rows = await roleGrantRepo.ofRole(db, roleId);
       const byProject = new Map<number, string[]>();
       for (const r of rows) byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r.privilege_key]);
       return [...byProject].map(([projectId, privilegeKeys]) => ({ projectId, privilegeKeys }));
@@ -47,13 +42,13 @@ export function createRoleGrantService({ db, sessionCache }: { db: Db; sessionCa
           if (!grantable.has(key)) throw new AppError(4117, { messageKey: 'role.beyondOwn', params: { key } });
         }
       }
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('role_project_privilege').where('role_id', '=', roleId).execute();
-        const rows = grants.flatMap((g) =>
-          [...new Set(g.privilegeKeys)].map((k) => ({ role_id: roleId, project_id: g.projectId, privilege_key: k })),
-        );
-        if (rows.length) await tx.insertInto('role_project_privilege').values(rows).execute();
-      });
+      await roleGrantRepo.replace(
+        db,
+        roleId,
+        grants.flatMap((g) =>
+          [...new Set(g.privilegeKeys)].map((privilegeKey) => ({ projectId: g.projectId, privilegeKey })),
+        ),
+      );
       sessionCache.evictEnterprise(caller.enterpriseId);
     },
   };

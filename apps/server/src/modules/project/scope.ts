@@ -3,6 +3,7 @@
 // only their device group's devices when they have one. Every project and device query goes through here.
 import type { Db } from '../../db/database.js';
 import { bypassesChecks, holds, type Principal } from '../../http/auth.js';
+import { roleGrantRepo } from './grant-repo.js';
 
 export type Scope = {
   enterpriseId: number;
@@ -20,17 +21,11 @@ export async function scopeOf(db: Db, caller: Principal): Promise<Scope> {
   const rows =
     caller.roles.length === 0
       ? []
-      : await db
-          .selectFrom('role_project_privilege')
-          .innerJoin('project', 'project.id', 'role_project_privilege.project_id')
-          .select(['project.id as id', 'project.path as path', 'role_project_privilege.privilege_key as key'])
-          .where(
-            'role_project_privilege.role_id',
-            'in',
-            caller.roles.map((r) => r.id),
-          )
-          .where('project.enterprise_id', '=', caller.enterpriseId)
-          .execute();
+      : await roleGrantRepo.ofRoles(
+          db,
+          caller.enterpriseId,
+          caller.roles.map((r) => r.id),
+        );
   const keysByProject = new Map<number, Set<string>>();
   const paths = new Set<string>();
   for (const r of rows) {

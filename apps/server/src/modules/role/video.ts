@@ -11,21 +11,17 @@ import { noData } from '../../http/envelope.js';
 import type { SessionCache } from '../session/cache.js';
 import { checkHandOut } from './reach.js';
 import { roleRepo } from './repo.js';
+import { roleVideoRepo } from './video-repo.js';
 
 export async function videoPrivilegesOf(db: Db, caller: Principal): Promise<VideoPrivilegeKey[]> {
   if (bypassesChecks(caller)) return [...VIDEO_PRIVILEGE_KEYS];
   if (caller.roles.length === 0) return [];
-  const rows = await db
-    .selectFrom('role_video_privilege')
-    .select('video_key')
-    .distinct()
-    .where(
-      'role_id',
-      'in',
+  const held = new Set(
+    await roleVideoRepo.keysOf(
+      db,
       caller.roles.map((r) => r.id),
-    )
-    .execute();
-  const held = new Set(rows.map((r) => r.video_key));
+    ),
+  );
   return VIDEO_PRIVILEGE_KEYS.filter((k) => held.has(k));
 }
 
@@ -33,18 +29,11 @@ export async function videoPrivilegesOf(db: Db, caller: Principal): Promise<Vide
 export async function holdsVideoPrivilege(db: Db, caller: Principal, key: VideoPrivilegeKey): Promise<boolean> {
   if (bypassesChecks(caller)) return true;
   if (caller.roles.length === 0) return false;
-  const row = await db
-    .selectFrom('role_video_privilege')
-    .select('role_id')
-    .where(
-      'role_id',
-      'in',
-      caller.roles.map((r) => r.id),
-    )
-    .where('video_key', '=', key)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return roleVideoRepo.anyGrants(
+    db,
+    caller.roles.map((r) => r.id),
+    key,
+  );
 }
 
 const tags = ['role'];
@@ -68,12 +57,8 @@ export function videoPrivilegeRoutes(app: FastifyInstance, db: Db, sessionCache:
       let keys: readonly VideoPrivilegeKey[] = VIDEO_PRIVILEGE_KEYS;
       if (req.body?.roleId !== undefined) {
         if (!(await roleRepo.get(db, caller.enterpriseId, req.body.roleId))) throw new AppError(404);
-        const rows = await db
-          .selectFrom('role_video_privilege')
-          .select('video_key')
-          .where('role_id', '=', req.body.roleId)
-          .execute();
-        keys = VIDEO_PRIVILEGE_KEYS.filter((k) => rows.some((row) => row.video_key === k));
+        const granted = new Set(await roleVideoRepo.ofRole(db, req.body.roleId));
+        keys = VIDEO_PRIVILEGE_KEYS.filter((k) => granted.has(k));
       }
       return keys.map((key) => ({ key, name: translate(req.language, `video.${key}`) }));
     },
@@ -98,15 +83,7 @@ export function videoPrivilegeRoutes(app: FastifyInstance, db: Db, sessionCache:
       const own = new Set(await videoPrivilegesOf(db, caller));
       const beyond = req.body.keys.find((k) => !own.has(k));
       if (beyond) throw new AppError(4117, { messageKey: 'role.beyondOwn', params: { key: beyond } });
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('role_video_privilege').where('role_id', '=', req.body.roleId).execute();
-        const keys = [...new Set(req.body.keys)];
-        if (keys.length)
-          await tx
-            .insertInto('role_video_privilege')
-            .values(keys.map((video_key) => ({ role_id: req.body.roleId, video_key })))
-            .execute();
-      });
+      await roleVideoRepo.replace(db, req.body.roleId, [...new Set(req.body.keys)]);
       // Open live streams of the role's staff are judged again at once (media/watchers.ts).
       sessionCache.evictEnterprise(caller.enterpriseId);
       return noData();

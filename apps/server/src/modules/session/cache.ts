@@ -1,7 +1,7 @@
 // Live sessions kept in memory for a few seconds, so authenticating a call rarely costs a query.
 // Whatever ends a session in this process (sign-out, password change, reset, disabling) evicts it at
 // once; other processes of a deployment see the change within TTL_MS (Redis pub/sub can shorten
-// that when REDIS_URL arrives, DESIGN §4 "Past one machine"). Listeners hear of every eviction, so
+// that when REDIS_URL arrives, architecture §4 "Past one machine"). Listeners hear of every eviction, so
 // what outlives a request (open live streams) can check its sessions again at once.
 import type { Clock } from '../../clock.js';
 import type { SessionSnapshot } from './repo.js';

@@ -1,8 +1,9 @@
-// Password hashing (argon2id) and the RSA-OAEP key that protects passwords in transit (DESIGN §4).
+// Password hashing (argon2id) and the RSA-OAEP key that protects passwords in transit (architecture §4).
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { rsaKeyRepo } from './repo.js';
 
 // OWASP baseline for argon2id (m = 19 MiB, t = 2, p = 1): ≈ 75 ms a hash on this machine.
 // `algorithm: 2` is Algorithm.Argon2id, a const enum that isolated modules cannot read.
@@ -39,26 +40,17 @@ export type PasswordCipher = {
 
 /** Loads the platform's RSA key, creating it once; every process of a deployment shares it. */
 export async function loadPasswordCipher(db: Db): Promise<PasswordCipher> {
-  let row = await db
-    .selectFrom('rsa_key')
-    .select(['public_pem', 'private_pem'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  let row = await rsaKeyRepo.oldest(db);
   if (!row) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
-    await db.insertInto('rsa_key').values({ public_pem: publicKey, private_pem: privateKey }).execute();
+    await rsaKeyRepo.insert(db, publicKey, privateKey);
     // Two processes starting at once may both insert: the oldest row wins for everyone.
-    row = await db
-      .selectFrom('rsa_key')
-      .select(['public_pem', 'private_pem'])
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    row = await rsaKeyRepo.oldest(db);
+    if (!row) throw new Error('the RSA key just stored cannot be read back');
   }
   const { public_pem: publicPem, private_pem: privatePem } = row;
   return {

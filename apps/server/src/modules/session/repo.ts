@@ -1,4 +1,5 @@
-// SQL of sign-in: users by name, sessions by token hash, failures and locks per name and address, captchas.
+// SQL of sign-in: users by name, sessions by token hash, failures and locks per name and address,
+// captchas, and the RSA key that protects passwords in transit.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Principal } from '../../http/auth.js';
@@ -306,3 +307,14 @@ export async function rolesOfUsers(db: Db, userIds: readonly number[]): Promise<
   }
   return out;
 }
+
+/** The platform's RSA key pair for passwords in transit; the oldest row is everyone's. */
+export const rsaKeyRepo = {
+  oldest(db: Db) {
+    return db.selectFrom('rsa_key').select(['public_pem', 'private_pem']).orderBy('id').limit(1).executeTakeFirst();
+  },
+
+  async insert(db: Db, publicPem: string, privatePem: string): Promise<void> {
+    await db.insertInto('rsa_key').values({ public_pem: publicPem, private_pem: privatePem }).execute();
+  },
+};

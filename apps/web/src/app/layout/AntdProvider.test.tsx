@@ -1,11 +1,11 @@
-// antd's locale and dayjs's follow the chosen language (CONVENTIONS 11 locales.ts mapping).
+// antd's locale and dayjs's follow the chosen language (conventions §11 locales.ts mapping).
 import { Empty } from 'antd';
 import dayjs from 'dayjs';
 import { act, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../i18n';
-import { renderAt } from '../../test/render';
+import { changeLanguage } from '@/i18n';
+import { renderAt } from '@/test/render';
 import { AntdProvider } from './AntdProvider';
 
 /** Like any console component: it re-renders on a language change through its translations. */

@@ -1,12 +1,12 @@
-// antd for the console: theme, and the antd and dayjs locales following the chosen language (CONVENTIONS 11).
+// antd for the console: theme, and the antd and dayjs locales following the chosen language (conventions §11).
 import { useEffect, useState, type ReactNode } from 'react';
 import { App, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { onBeforeLanguageChange } from '../../i18n';
-import { isLanguage, type Language } from '../../i18n/languages';
-import { LOCALES } from '../../i18n/locales';
+import { onBeforeLanguageChange } from '@/i18n';
+import { isLanguage, type Language } from '@/i18n/languages';
+import { LOCALES } from '@/i18n/locales';
 import { withChunkRetry } from '../lazy-page';
 import { NewVersionPrompt } from '../RouteError';
 

@@ -3,20 +3,21 @@ import { useState } from 'react';
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../components/public/use-document-title';
-import { useProductTitle } from '../../components/public/use-product-title';
-import { findConsoleRoute, type Section } from '../routes';
+import { useDocumentTitle } from '@/components/public/use-document-title';
+import { useProductTitle } from '@/components/public/use-product-title';
+import type { Section } from '@/lib/paths';
+import { findConsoleRoute } from '../console-routes';
 import { HeaderBar } from './HeaderBar';
 import type { LayoutKind } from './layout-choice';
 import { LoadingBar } from './LoadingBar';
 import { menuRoutes } from './navigation';
 import { ProjectSplit } from './ProjectSplit';
-import { useSession } from './session-context';
+import { useSession } from '@/lib/session-context';
 import { SideMenu } from './SideMenu';
 import { TabPages } from './TabPages';
 import { TabsBar } from './TabsBar';
 import { useTabs } from './use-tabs';
-import { useContentHeight } from './use-window-height';
+import { useContentHeight } from '@/lib/use-window-height';
 
 export function ConsoleLayout({ layout }: { layout: LayoutKind }) {
   const { t } = useTranslation('console');

@@ -3,15 +3,15 @@ import { Suspense, useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { ResponseCode } from '@svc/contracts';
-import { isApiError } from '../api/client';
-import { configureApi } from '../api/environment';
-import { getCookie, setCookie } from '../session/cookies';
-import { SIGN_IN_PATH } from '../routes';
-import { useSessionQuery } from '../../features/session/api/session-query';
+import { isApiError } from '@/lib/api/client';
+import { configureApi } from '@/lib/api/environment';
+import { getCookie, setCookie } from '@/lib/session/cookies';
+import { SIGN_IN_PATH } from '@/lib/paths';
+import { useSessionQuery } from '@/features/session/api/session-query';
 import { AntdProvider } from './AntdProvider';
 import { ConsoleLayout } from './ConsoleLayout';
 import { decideLayout, LAYOUT_COOKIE, type LayoutDecision } from './layout-choice';
-import { SessionContext } from './session-context';
+import { SessionContext } from '@/lib/session-context';
 import './console.css';
 
 export default function ConsoleRoot() {

@@ -1,6 +1,6 @@
 // Thin progress bar under the header while calls or page chunks are in flight (the SPEC's spinner).
 import { useSyncExternalStore } from 'react';
-import { inflight } from '../api/inflight';
+import { inflight } from '@/lib/api/inflight';
 
 export function LoadingBar() {
   const busy = useSyncExternalStore(inflight.subscribe, () => inflight.get() > 0);

@@ -2,7 +2,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../routes';
+import { HOME_PATH } from '@/lib/paths';
 
 export function NoPermission() {
   const { t } = useTranslation('console');

@@ -3,7 +3,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { canReach, type AccessSubject } from '../access';
+import { canReach, type AccessSubject } from '@/lib/access';
 import { isChunkLoadError, lazyPage } from '../lazy-page';
 import type { RouteDef } from '../routes';
 import { NoPermission } from './NoPermission';

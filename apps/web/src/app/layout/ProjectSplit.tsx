@@ -1,7 +1,7 @@
 // The project-tree panel beside project pages (SPEC §2, §9): antd Splitter, 250–1000 px, default ratio 0.22.
 import { useState, type ReactNode } from 'react';
 import { Splitter } from 'antd';
-import { ProjectTreePanel } from '../../features/project/components/ProjectTreePanel';
+import { ProjectTreePanel } from '@/features/project/components/ProjectTreePanel';
 
 export const PANEL_MIN = 250;
 export const PANEL_MAX = 1000;

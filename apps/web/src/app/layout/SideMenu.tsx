@@ -3,7 +3,6 @@ import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RouteDef } from '../routes';
-import { ROUTE_ICONS } from './menu-icons';
 
 export function SideMenu({ routes, activePath }: { routes: readonly RouteDef[]; activePath: string }) {
   const { t } = useTranslation('console');
@@ -13,7 +12,11 @@ export function SideMenu({ routes, activePath }: { routes: readonly RouteDef[]; 
       <Menu
         mode="inline"
         selectedKeys={[activePath]}
-        items={routes.map((r) => ({ key: r.path, icon: ROUTE_ICONS[r.path], label: t(r.titleKey ?? r.path) }))}
+        items={routes.map(({ path, titleKey, icon: Icon }) => ({
+          key: path,
+          icon: Icon && <Icon />,
+          label: t(titleKey ?? path),
+        }))}
         onClick={({ key }) => void navigate(key)}
         style={{ borderInlineEnd: 0 }}
       />

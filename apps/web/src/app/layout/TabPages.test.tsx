@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AccessSubject } from '../access';
+import type { AccessSubject } from '@/lib/access';
 import type { RouteDef } from '../routes';
 import { TAB_CAP, initialTabs, openTab, type TabsState } from '../tabs/tabs-model';
-import { renderAt } from '../../test/render';
+import { renderAt } from '@/test/render';
 import { TabPages } from './TabPages';
 
 const HOME = '/home-tab';

@@ -1,7 +1,8 @@
 // The open tabs' pages, kept alive with React <Activity> (state survives switching); no-cache pages remount (SPEC §2).
 import { Activity } from 'react';
-import type { AccessSubject } from '../access';
-import { findConsoleRoute, type RouteDef } from '../routes';
+import type { AccessSubject } from '@/lib/access';
+import { findConsoleRoute } from '../console-routes';
+import type { RouteDef } from '../routes';
 import type { TabsState } from '../tabs/tabs-model';
 import { PageGate } from './PageGate';
 

@@ -3,7 +3,8 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH, findConsoleRoute } from '../routes';
+import { HOME_PATH } from '@/lib/paths';
+import { findConsoleRoute } from '../console-routes';
 import type { TabsState } from '../tabs/tabs-model';
 
 interface TabsBarProps {

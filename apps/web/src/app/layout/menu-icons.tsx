@@ -1,28 +1,7 @@
-// Icons of menu entries and sections, kept out of the route table so the public chunk never loads an icon set.
+// Icons of the top-menu sections (pages carry their own in the console route table).
 import type { ReactNode } from 'react';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  BankOutlined,
-  CloudDownloadOutlined,
-  VideoCameraOutlined,
-  IdcardOutlined,
-  ProfileOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import type { Section } from '../routes';
-
-export const ROUTE_ICONS: Record<string, ReactNode> = {
-  '/project/index': <AppstoreOutlined />,
-  '/project/device': <VideoCameraOutlined />,
-  '/project/device/alarmlist': <AlertOutlined />,
-  '/user/role-employee': <TeamOutlined />,
-  '/platform/info': <ProfileOutlined />,
-  '/platform/basic': <IdcardOutlined />,
-  '/platform/enterprise': <BankOutlined />,
-  '/download/home': <CloudDownloadOutlined />,
-};
+import { AppstoreOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import type { Section } from '@/lib/paths';
 
 export const SECTION_ICONS: Record<Section, ReactNode> = {
   project: <AppstoreOutlined />,

@@ -1,7 +1,9 @@
 // What the signed-in user's menus list: reachable console routes grouped by section (SPEC §2, §6).
-import type { AccessSubject } from '../access';
-import { canReach } from '../access';
-import { CONSOLE_ROUTES, SECTIONS, type RouteDef, type Section } from '../routes';
+import type { AccessSubject } from '@/lib/access';
+import { canReach } from '@/lib/access';
+import type { Section } from '@/lib/paths';
+import { CONSOLE_ROUTES, SECTIONS } from '../console-routes';
+import type { RouteDef } from '../routes';
 
 export function menuRoutes(subject: AccessSubject, section: Section, routes: readonly RouteDef[] = CONSOLE_ROUTES) {
   return routes.filter((r) => r.section === section && canReach(subject, r));

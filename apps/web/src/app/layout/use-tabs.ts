@@ -1,7 +1,8 @@
 // Tab state of the console, following the address bar: visiting a console page opens or activates its tab.
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH, findConsoleRoute } from '../routes';
+import { HOME_PATH } from '@/lib/paths';
+import { findConsoleRoute } from '../console-routes';
 import { closeOtherTabs, closeTab, initialTabs, openTab, type TabsState } from '../tabs/tabs-model';
 
 export function useTabs() {

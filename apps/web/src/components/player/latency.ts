@@ -1,4 +1,4 @@
-// Latency chase for live fMP4 (DESIGN §4 "the player chases latency"): the decision, free of any media element.
+// Latency chase for live fMP4 (architecture §4 "the player chases latency"): the decision, free of any media element.
 
 /** A buffered range of the media element, in seconds. */
 export type Range = readonly [start: number, end: number];

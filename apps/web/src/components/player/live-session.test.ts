@@ -1,6 +1,6 @@
 // The live session's WebSocket handling (docs/contracts/live-api.md) against fake WebSocket, MediaSource and video.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api/client';
+import { ApiError } from '@/lib/api/client';
 import { LiveSession, type MediaEnv, type SessionVideo } from './live-session';
 import type { PlayerState } from './player-types';
 import { FakeVideo, FakeWebSocket, fakeMediaSourceClass } from './test-fakes';

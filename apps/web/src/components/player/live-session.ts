@@ -1,5 +1,5 @@
 // One tile's stream: livePlayUrl → WebSocket → MediaSource, with retries, codec checks and full clean-up (live-api.md).
-import { isApiError } from '../../app/api/client';
+import { isApiError } from '@/lib/api/client';
 import { AppendQueue } from './append-queue';
 import { chaseLatency, rangesOf } from './latency';
 import {

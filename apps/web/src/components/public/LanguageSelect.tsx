@@ -1,9 +1,9 @@
 // Language choice of the public pages: a native select (no antd here), stored through changeLanguage.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '../../i18n';
-import { LANGUAGES, isLanguage } from '../../i18n/languages';
-import { LOCALES } from '../../i18n/locales';
+import { changeLanguage, currentLanguage } from '@/i18n';
+import { LANGUAGES, isLanguage } from '@/i18n/languages';
+import { LOCALES } from '@/i18n/locales';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation('common');

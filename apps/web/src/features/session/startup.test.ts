@@ -1,6 +1,6 @@
 // SPEC §4 start-up: a leftover password-update flag logs out (the session cookie names the session) and reloads.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, isSignedIn, markSignedIn, setPasswordUpdatedFlag } from '../../app/session/storage';
+import { clearSession, isSignedIn, markSignedIn, setPasswordUpdatedFlag } from '@/lib/session/storage';
 import { passwordFlagCheck } from './startup';
 
 afterEach(() => clearSession());

@@ -1,5 +1,5 @@
 // Start-up rule of SPEC §4: a password-update flag left in storage forces the logout the change asked for.
-import { clearSession, hasPasswordUpdatedFlag, isSignedIn, PASSWORD_UPDATED_FLAG } from '../../app/session/storage';
+import { clearSession, hasPasswordUpdatedFlag, isSignedIn, PASSWORD_UPDATED_FLAG } from '@/lib/session/storage';
 import { endSession } from './api/logout';
 
 export async function passwordFlagCheck(

@@ -1,11 +1,11 @@
 // POST /api/alarm/add: a manual alarm on a device (and channel); answers its id.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { alarmKeys } from './keys';
 import type { AddAlarm } from './types';
 
-export function addAlarm(body: AddAlarm): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/api/alarm/add', body, { quiet: true });
+export function addAlarm(body: AddAlarm) {
+  return api.post('/api/alarm/add', body, { quiet: true });
 }
 
 export function useAddAlarmMutation() {

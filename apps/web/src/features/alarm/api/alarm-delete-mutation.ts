@@ -1,6 +1,6 @@
 // POST /api/alarm/deleteByIds: deletes alarm messages; the list and the header count refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { alarmKeys } from './keys';
 
 export async function deleteAlarms(ids: number[]): Promise<void> {

@@ -1,13 +1,10 @@
 // POST /api/alarm/updateStatusByIds: marks alarms read (1) or unread (0), singly or in batch (SPEC §4 Alarm message).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { alarmKeys } from './keys';
-import type { ReadStatus } from './types';
 
-export interface AlarmStatusBody {
-  ids: number[];
-  status: ReadStatus;
-}
+export type AlarmStatusBody = ApiBody<'post', '/api/alarm/updateStatusByIds'>;
 
 export async function updateAlarmStatus(body: AlarmStatusBody): Promise<void> {
   await api.post('/api/alarm/updateStatusByIds', body);

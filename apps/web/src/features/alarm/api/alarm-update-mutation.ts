@@ -1,14 +1,10 @@
 // POST /api/alarm/update: the handling state of one alarm and the handler's note.
-import type { Handling } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { alarmKeys } from './keys';
 
-export interface UpdateAlarmBody {
-  id: number;
-  handling: Handling;
-  note?: string;
-}
+export type UpdateAlarmBody = ApiBody<'post', '/api/alarm/update'>;
 
 export async function updateAlarm(body: UpdateAlarmBody): Promise<void> {
   await api.post('/api/alarm/update', body, { quiet: true });

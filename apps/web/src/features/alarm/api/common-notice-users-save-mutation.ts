@@ -1,6 +1,6 @@
 // POST /api/alarm/notice/common/save: replaces the whole list of global notice users.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { alarmKeys } from './keys';
 import type { CommonNoticeUser } from './types';
 

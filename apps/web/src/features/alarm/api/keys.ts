@@ -1,4 +1,4 @@
-// Query keys of alarms and alarm notices (CONVENTIONS 7): mutations invalidate through `all`, so lists and the header count agree.
+// Query keys of alarms and alarm notices (conventions §7): mutations invalidate through `all`, so lists and the header count agree.
 import type { AlarmFilter, AlarmQuery } from '@svc/contracts';
 
 export const alarmKeys = {

@@ -1,6 +1,6 @@
 // POST /api/alarm/notice/deleteByIds: deletes notice rules.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { alarmKeys } from './keys';
 
 export async function deleteNoticeRules(ids: number[]): Promise<void> {

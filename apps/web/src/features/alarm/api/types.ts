@@ -1,56 +1,22 @@
-// Alarm shapes of packages/contracts/src/alarm.ts the contracts export only as schemas, as the server answers and takes them.
-import type { Alarm, AlarmType, NOTICE_CHANNELS } from '@svc/contracts';
+// Alarm shapes as the API document types them (lib/api/paths): what the alarm routes take and answer.
+import type { ApiBody, ApiData, ApiSchema } from '@/lib/api/paths';
 
-export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+export type NoticeChannel = ApiSchema<'CommonNoticeUser'>['channels'][number];
 
-export interface AlarmPage {
-  list: Alarm[];
-  total: number;
-  totalCapped: boolean;
-  nextCursor: string | null;
-}
+export type AlarmPage = ApiData<'post', '/api/alarm/page/query'>;
 
-export interface AlarmCounts {
-  total: number;
-  unread: number;
-  byType: Partial<Record<AlarmType, number>>;
-  byHandling: Partial<Record<Alarm['handling'], number>>;
-}
+export type AlarmCounts = ApiData<'post', '/api/alarm/countAll'>;
 
 /** 1 read, 0 unread (SPEC §7 updateStatusByIds). */
-export type ReadStatus = Alarm['status'];
+export type ReadStatus = ApiBody<'post', '/api/alarm/updateStatusByIds'>['status'];
 
-export interface AddAlarm {
-  deviceId: number;
-  channel?: number;
-  type: AlarmType;
-  alarmTime?: string;
-  content: string;
-}
+export type AddAlarm = ApiBody<'post', '/api/alarm/add'>;
 
-export interface LatestAlarms {
-  projectId?: number;
-  alarmTimeBegin: string;
-  alarmTimeEnd: string;
-}
+export type LatestAlarms = ApiBody<'post', '/api/alarm/queryLatestListAll/voice'>;
 
-export interface VoiceAlarms {
-  alarmViewVOS: Alarm[];
-  voiceNoticeStatus: boolean;
-  voiceUrl: string | null;
-}
+export type VoiceAlarms = ApiData<'post', '/api/alarm/queryLatestListAll/voice'>;
 
-export interface NoticeRuleInput {
-  name: string;
-  projectIds: number[];
-  types: AlarmType[];
-  channels: NoticeChannel[];
-  userIds: number[];
-  enabled: boolean;
-}
-export type NoticeRule = NoticeRuleInput & { id: number };
+export type NoticeRuleInput = ApiBody<'post', '/api/alarm/notice/add'>;
+export type NoticeRule = ApiSchema<'NoticeRule'>;
 
-export interface CommonNoticeUser {
-  userId: number;
-  channels: NoticeChannel[];
-}
+export type CommonNoticeUser = ApiSchema<'CommonNoticeUser'>;

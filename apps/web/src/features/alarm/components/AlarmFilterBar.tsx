@@ -1,9 +1,10 @@
 // Filters of the alarm list: project subtree, device, type A–H, time range (SPEC §5 end not before start), read and handling.
 import { useEffect } from 'react';
-import { App, Button, DatePicker, Flex, Form, Select } from 'antd';
+import { App, DatePicker, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, HANDLING_STATES, type AlarmFilter, type ProjectNode } from '@svc/contracts';
-import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
+import { FilterBar, type FilterField } from '@/components/FilterBar';
+import { ProjectTreeSelect } from '@/components/ProjectTreeSelect';
 import { handlingName, typeName } from './alarm-labels';
 import { ALARM_TIME_FORMAT, toAlarmFilter, type AlarmFilterValues } from './alarm-query';
 import { DeviceSelect } from './DeviceSelect';
@@ -18,7 +19,6 @@ interface AlarmFilterBarProps {
 
 export function AlarmFilterBar({ forest, projectsLoading, projectId, onApply }: AlarmFilterBarProps) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<AlarmFilterValues>();
   const chosenProject = Form.useWatch('projectId', form);
@@ -39,89 +39,84 @@ export function AlarmFilterBar({ forest, projectsLoading, projectId, onApply }: 
     onApply(result.filter);
   }
 
+  /** After the bar has cleared the fields: the address's project stays chosen. */
   function reset() {
-    form.resetFields();
     form.setFieldsValue({ projectId });
     apply({ projectId });
   }
 
+  const dateTime = (name: 'begin' | 'end', label: string): FilterField<AlarmFilterValues> => ({
+    name,
+    label,
+    control: (
+      <DatePicker showTime format={ALARM_TIME_FORMAT} aria-label={label} placeholder={label} style={{ width: 200 }} />
+    ),
+  });
+
   return (
-    <Form<AlarmFilterValues> form={form} layout="inline" onFinish={apply} initialValues={{ projectId }}>
-      <Flex gap={12} wrap>
-        <Form.Item name="projectId" noStyle>
-          <ProjectTreeSelect
-            forest={forest}
-            allowClear
-            loading={projectsLoading}
-            placeholder={t('alarm.filter.allProjects')}
-            aria-label={t('alarm.filter.project')}
-            style={{ width: 200 }}
-            onChange={() => form.setFieldValue('deviceId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="deviceId" noStyle>
-          <DeviceSelect
-            projectId={chosenProject ?? undefined}
-            allowClear
-            placeholder={t('alarm.filter.allDevices')}
-            aria-label={t('alarm.filter.device')}
-            style={{ width: 200 }}
-          />
-        </Form.Item>
-        <Form.Item name="type" noStyle>
-          <Select
-            allowClear
-            style={{ width: 170 }}
-            aria-label={t('alarm.filter.type')}
-            placeholder={t('alarm.filter.allTypes')}
-            options={ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) }))}
-            popupMatchSelectWidth={false}
-          />
-        </Form.Item>
-        <Form.Item name="begin" noStyle>
-          <DatePicker
-            showTime
-            format={ALARM_TIME_FORMAT}
-            aria-label={t('alarm.filter.begin')}
-            placeholder={t('alarm.filter.begin')}
-            style={{ width: 200 }}
-          />
-        </Form.Item>
-        <Form.Item name="end" style={{ marginInlineEnd: 0 }}>
-          <DatePicker
-            showTime
-            format={ALARM_TIME_FORMAT}
-            aria-label={t('alarm.filter.end')}
-            placeholder={t('alarm.filter.end')}
-            style={{ width: 200 }}
-          />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            aria-label={t('alarm.filter.status')}
-            placeholder={t('alarm.filter.allStatuses')}
-            options={[
-              { value: 0, label: t('alarm.status.unread') },
-              { value: 1, label: t('alarm.status.read') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="handling" noStyle>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            aria-label={t('alarm.filter.handling')}
-            placeholder={t('alarm.filter.allHandling')}
-            options={HANDLING_STATES.map((h) => ({ value: h, label: handlingName(t, h) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {tc('action.search')}
-        </Button>
-        <Button onClick={reset}>{tc('action.reset')}</Button>
-      </Flex>
-    </Form>
+    <FilterBar<AlarmFilterValues>
+      form={form}
+      labels="hidden"
+      initialValues={{ projectId }}
+      fields={[
+        {
+          name: 'projectId',
+          label: t('alarm.filter.project'),
+          control: (
+            <ProjectTreeSelect
+              forest={forest}
+              allowClear
+              loading={projectsLoading}
+              placeholder={t('alarm.filter.allProjects')}
+              aria-label={t('alarm.filter.project')}
+              style={{ width: 200 }}
+              onChange={() => form.setFieldValue('deviceId', undefined)}
+            />
+          ),
+        },
+        {
+          name: 'deviceId',
+          label: t('alarm.filter.device'),
+          control: (
+            <DeviceSelect
+              projectId={chosenProject ?? undefined}
+              allowClear
+              placeholder={t('alarm.filter.allDevices')}
+              aria-label={t('alarm.filter.device')}
+              style={{ width: 200 }}
+            />
+          ),
+        },
+        {
+          name: 'type',
+          label: t('alarm.filter.type'),
+          placeholder: t('alarm.filter.allTypes'),
+          width: 170,
+          options: ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) })),
+          popupMatchSelectWidth: false,
+        },
+        dateTime('begin', t('alarm.filter.begin')),
+        dateTime('end', t('alarm.filter.end')),
+        {
+          name: 'status',
+          label: t('alarm.filter.status'),
+          placeholder: t('alarm.filter.allStatuses'),
+          width: 130,
+          options: [
+            { value: 0, label: t('alarm.status.unread') },
+            { value: 1, label: t('alarm.status.read') },
+          ],
+        },
+        {
+          name: 'handling',
+          label: t('alarm.filter.handling'),
+          placeholder: t('alarm.filter.allHandling'),
+          width: 140,
+          options: HANDLING_STATES.map((h) => ({ value: h, label: handlingName(t, h) })),
+        },
+      ]}
+      onSearch={apply}
+      onReset={reset}
+    />
   );
 }

@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alarm, AlarmFilter } from '@svc/contracts';
-import { canReach } from '../../../app/access';
-import { useSession } from '../../../app/layout/session-context';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { findConsoleRoute } from '../../../app/routes';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { LIVE_PATH, liveHref } from '../../live/live-grid';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
-import { flattenNodes, nodeAllows } from '../../project/components/project-tree';
+import { canReach } from '@/lib/access';
+import { useSession } from '@/lib/session-context';
+import { usePrivilege } from '@/lib/use-privilege';
+import { findConsolePage } from '@/lib/paths';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useConfirmDelete } from '@/components/use-confirm-action';
+import { LIVE_PATH, liveHref } from '@/features/live';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
+import { flattenNodes, nodeAllows } from '@/features/project';
 import { useDeleteAlarmsMutation } from '../api/alarm-delete-mutation';
 import { useAlarmStatusMutation } from '../api/alarm-status-mutation';
 import { alarmKeys } from '../api/keys';
@@ -31,7 +32,8 @@ import { NewAlarmsNotice } from './NewAlarmsNotice';
 export function AlarmMessages() {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmDelete();
   const can = usePrivilege();
   const session = useSession();
   const navigate = useNavigate();
@@ -90,8 +92,8 @@ export function AlarmMessages() {
   }
 
   // SPEC §2: live view needs its page, and device-show on the alarm's project (the server checks both again).
-  const liveRoute = findConsoleRoute(LIVE_PATH);
-  const mayLive = liveRoute !== undefined && canReach(session, liveRoute);
+  const livePage = findConsolePage(LIVE_PATH);
+  const mayLive = livePage !== undefined && canReach(session, livePage);
   const nodes = useMemo(() => new Map(flattenNodes(projects.data ?? []).map((n) => [n.id, n])), [projects.data]);
   const openLive = (a: Alarm) => {
     const node = nodes.get(a.projectId);
@@ -107,21 +109,13 @@ export function AlarmMessages() {
   function confirmDelete(ids: number[]) {
     if (needsSelection(ids)) return;
     setConfirming(true);
-    modal.confirm({
+    confirm({
       afterClose: () => setConfirming(false),
       title: t('alarm.deleteTitle', { count: ids.length }),
       content: t('alarm.deleteContent'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        remove.mutateAsync(ids).then(
-          () => {
-            setSelected((s) => s.filter((id) => !ids.includes(id)));
-            void message.success(t('alarm.deleted'));
-          },
-          () => undefined,
-        ),
+      run: () => remove.mutateAsync(ids),
+      done: t('alarm.deleted'),
+      onDone: () => setSelected((s) => s.filter((id) => !ids.includes(id))),
     });
   }
 

@@ -2,11 +2,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@svc/contracts';
-import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
-import { AntdProvider } from '../../../app/layout/AntdProvider';
-import { SessionContext } from '../../../app/layout/session-context';
-import { sessionWith } from '../../../test/console';
-import { fakeServer, renderAt } from '../../../test/render';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
+import { InConsole, sessionWith } from '@/test/console';
+import { fakeServer, renderAt } from '@/test/render';
 import type { LatestAlarms, VoiceAlarms } from '../api/types';
 import type { Speaker } from '../hooks/speech';
 import { ALARM_MUTE_STORAGE } from '../hooks/use-alarm-mute';
@@ -29,11 +27,9 @@ async function mount({ path = '/project/index', keys = ['project', 'device'], an
     Promise.resolve({ alarmViewVOS: answers.shift() ?? [], voiceNoticeStatus: true, voiceUrl: null }),
   );
   const notice = (
-    <AntdProvider>
-      <SessionContext value={sessionWith(keys)}>
-        <AlarmNotice clock={time.clock} speaker={speaker} fetchLatest={fetchLatest} />
-      </SessionContext>
-    </AntdProvider>
+    <InConsole session={sessionWith(keys)}>
+      <AlarmNotice clock={time.clock} speaker={speaker} fetchLatest={fetchLatest} />
+    </InConsole>
   );
   const view = await renderAt(path, [
     { path, element: notice },

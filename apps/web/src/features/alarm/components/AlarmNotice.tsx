@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Alarm } from '@svc/contracts';
-import { canReach } from '../../../app/access';
-import { useSession } from '../../../app/layout/session-context';
-import { findConsoleRoute } from '../../../app/routes';
+import { canReach } from '@/lib/access';
+import { useSession } from '@/lib/session-context';
+import { findConsolePage } from '@/lib/paths';
 import { useAlarmCountsQuery } from '../api/alarm-counts-query';
 import { alarmKeys } from '../api/keys';
 import type { LatestAlarms, VoiceAlarms } from '../api/types';
@@ -32,8 +32,8 @@ export interface AlarmNoticeProps {
 /** Nothing for users who may not open the alarm list: the server would refuse their polls. */
 export function AlarmNotice(props: AlarmNoticeProps) {
   const session = useSession();
-  const route = findConsoleRoute(ALARM_LIST_PATH);
-  return route && canReach(session, route) ? <AlarmNoticeControls {...props} /> : null;
+  const page = findConsolePage(ALARM_LIST_PATH);
+  return page && canReach(session, page) ? <AlarmNoticeControls {...props} /> : null;
 }
 
 function AlarmNoticeControls({ clock, speaker = browserSpeaker, fetchLatest }: AlarmNoticeProps) {

@@ -4,7 +4,7 @@ import { Badge, Button, Empty, Image, Space, Table, Tag, Tooltip, type TableColu
 import { CheckOutlined, DeleteOutlined, EyeInvisibleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@svc/contracts';
-import { ClippedText, EMPTY_CELL, IconAction } from '../../../components/table-cells';
+import { ClippedText, EMPTY_CELL, IconAction } from '@/components/table-cells';
 import './alarm-table.css';
 import type { ReadStatus } from '../api/types';
 import { contentDetail, HANDLING_COLORS, handlingName, typeName } from './alarm-labels';

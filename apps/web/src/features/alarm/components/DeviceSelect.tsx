@@ -1,7 +1,7 @@
 // A choice of one device, searched on the server by name or serial number, optionally within a project subtree.
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
-import { useDevicesQuery } from '../../device/api/devices-query';
+import { useDevicesQuery } from '@/features/device/api/devices-query';
 
 const SEARCH_DELAY_MS = 300;
 const OPTIONS_SHOWN = 50;

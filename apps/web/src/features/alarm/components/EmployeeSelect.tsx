@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import type { Employee } from '@svc/contracts';
-import { useEmployeesQuery } from '../../employee/api/employees-query';
+import { useEmployeesQuery } from '@/features/employee/api/employees-query';
 
 const SEARCH_DELAY_MS = 300;
 export const EMPLOYEES_SHOWN = 100;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HANDLING_STATES, type Alarm, type Handling } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { maxLengthRule } from '../../../components/form-rules';
+import { isApiError } from '@/lib/api/client';
+import { maxLengthRule } from '@/components/form-rules';
 import { useUpdateAlarmMutation } from '../api/alarm-update-mutation';
 import { handlingName, typeName } from './alarm-labels';
 

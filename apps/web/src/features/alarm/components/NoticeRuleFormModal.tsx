@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, NOTICE_CHANNELS, type ProjectNode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { maxLengthRule } from '../../../components/form-rules';
+import { isApiError } from '@/lib/api/client';
+import { maxLengthRule } from '@/components/form-rules';
+import { ProjectTreeSelect } from '@/components/ProjectTreeSelect';
 import { useSaveNoticeRuleMutation } from '../api/notice-rule-save-mutation';
 import type { NoticeRule, NoticeRuleInput } from '../api/types';
 import { channelName, typeName } from './alarm-labels';
 import { EmployeeSelect } from './EmployeeSelect';
-import { ProjectsMultiSelect } from './ProjectsMultiSelect';
 
 const NAME_MAX = 64;
 const NEW_RULE: NoticeRuleInput = { name: '', projectIds: [], types: [], channels: [], userIds: [], enabled: true };
@@ -71,7 +71,7 @@ export function NoticeRuleFormModal({ rule, forest, onClose }: NoticeRuleFormMod
           <Input />
         </Form.Item>
         <Form.Item name="projectIds" label={t('alarm.rule.projects')} rules={[selectOne]}>
-          <ProjectsMultiSelect forest={forest} placeholder={t('alarm.rule.projectsHint')} />
+          <ProjectTreeSelect multiple allowClear forest={forest} placeholder={t('alarm.rule.projectsHint')} />
         </Form.Item>
         <Form.Item name="types" label={t('alarm.rule.types')} rules={[selectOne]}>
           <Checkbox.Group options={ALARM_TYPES.map((type) => ({ value: type, label: typeName(t, type) }))} />

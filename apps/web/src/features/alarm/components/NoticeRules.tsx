@@ -1,14 +1,15 @@
 // The notice rules tab: the rules (add, edit, delete with confirmation) and the common notice users below them.
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { clipped, IconAction } from '../../../components/table-cells';
-import { useEmployeesQuery } from '../../employee/api/employees-query';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
-import { flattenNodes } from '../../project/components/project-tree';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { clipped, IconAction } from '@/components/table-cells';
+import { useConfirmDelete } from '@/components/use-confirm-action';
+import { useEmployeesQuery } from '@/features/employee/api/employees-query';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
+import { flattenNodes } from '@/features/project';
 import { useDeleteNoticeRulesMutation } from '../api/notice-rule-delete-mutation';
 import { useNoticeRulesQuery } from '../api/notice-rules-query';
 import type { NoticeRule } from '../api/types';
@@ -20,7 +21,7 @@ import { NoticeRuleFormModal } from './NoticeRuleFormModal';
 export function NoticeRules() {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmDelete();
   const can = usePrivilege();
   // The server lets only holders of device-edit change rules; others see them read-only.
   const mayEdit = can('device-edit');
@@ -44,19 +45,12 @@ export function NoticeRules() {
     [staff.data],
   );
 
-  function confirmDelete(rule: NoticeRule) {
-    modal.confirm({
+  const confirmDelete = (rule: NoticeRule) =>
+    confirm({
       title: t('alarm.rule.deleteTitle', { name: rule.name }),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        remove.mutateAsync([rule.id]).then(
-          () => void message.success(t('alarm.rule.deleted')),
-          () => undefined,
-        ),
+      run: () => remove.mutateAsync([rule.id]),
+      done: t('alarm.rule.deleted'),
     });
-  }
 
   const tags = (items: string[]) => (
     <Flex gap={4} wrap>

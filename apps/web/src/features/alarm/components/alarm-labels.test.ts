@@ -2,7 +2,7 @@
 // in each language, a device's other event names as sent, and nothing said twice beside the type's tag.
 import { describe, expect, it } from 'vitest';
 import { ALARM_TYPES, ALARM_TYPE_EVENTS } from '@svc/contracts';
-import { i18n, initI18n } from '../../../i18n';
+import { i18n, initI18n } from '@/i18n';
 import { alarm } from '../testing/fixtures';
 import { contentDetail, contentText } from './alarm-labels';
 

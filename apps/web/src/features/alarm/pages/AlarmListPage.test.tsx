@@ -2,8 +2,8 @@
 // delete asks first, the handle form sends handling + note, cursor paging and the capped total.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { alarm, page } from '../testing/fixtures';
 import type { AlarmPage } from '../api/types';
 import AlarmListPage from './AlarmListPage';

@@ -1,18 +1,11 @@
 // POST /api/device/channel/update (privilege device-edit on the device's project): name, enabled, camera type, place.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { deviceKeys } from '../../project/api/keys';
-import type { CameraType } from './device-channels-query';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
+import { deviceKeys } from '@/features/project/api/keys';
 
-export interface UpdateChannelBody {
-  id: number;
-  channelTitle?: string;
-  enable?: boolean;
-  cameraType?: CameraType;
-  /** null takes the channel off the map; longitude and latitude go together. */
-  longitude?: number | null;
-  latitude?: number | null;
-}
+/** A null longitude and latitude take the channel off the map; the two go together. */
+export type UpdateChannelBody = ApiBody<'post', '/api/device/channel/update'>;
 
 /** Quiet: the dialog shows the server's message in itself. */
 export async function updateChannel(body: UpdateChannelBody): Promise<void> {

@@ -1,16 +1,13 @@
 // POST /api/device/countByType: the caller's devices by type and by status, for the project overview.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { deviceKeys } from '../../project/api/keys';
+import { api } from '@/lib/api/client';
+import type { ApiData } from '@/lib/api/paths';
+import { deviceKeys } from '@/features/project/api/keys';
 
-export interface DeviceCounts {
-  total: number;
-  byType: { IPC: number; NVR: number; DVR: number };
-  byStatus: { online: number; dormancy: number; offline: number };
-}
+export type DeviceCounts = ApiData<'post', '/api/device/countByType'>;
 
 export function fetchDeviceCounts(signal?: AbortSignal): Promise<DeviceCounts> {
-  return api.post<DeviceCounts>('/api/device/countByType', undefined, { signal });
+  return api.post('/api/device/countByType', undefined, { signal });
 }
 
 /** `enabled` false for users without the `device` menu: the server would refuse them. */

@@ -1,7 +1,7 @@
 // POST /api/device/deleteByIds: one or many devices; the tree and the lists refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { deviceKeys, projectKeys } from '../../project/api/keys';
+import { api } from '@/lib/api/client';
+import { deviceKeys, projectKeys } from '@/features/project/api/keys';
 
 export async function deleteDevices(ids: number[]): Promise<void> {
   await api.post('/api/device/deleteByIds', ids);

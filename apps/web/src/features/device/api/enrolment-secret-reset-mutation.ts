@@ -1,11 +1,11 @@
 // POST /api/device/regional/resetSecret (administrators): a new enrolment secret; the SIP settings that show it refresh.
 import type { EnrolmentSecret } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { gb28181Keys } from './keys';
 
 export function resetEnrolmentSecret(): Promise<EnrolmentSecret> {
-  return api.post<EnrolmentSecret>('/api/device/regional/resetSecret');
+  return api.post('/api/device/regional/resetSecret');
 }
 
 export function useResetEnrolmentSecretMutation() {

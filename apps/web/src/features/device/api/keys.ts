@@ -1,5 +1,5 @@
-// Query keys of the GB28181 settings and of tags (CONVENTIONS 7); device lists' keys live with the project tree's.
-import { deviceKeys } from '../../project/api/keys';
+// Query keys of the GB28181 settings and of tags (conventions §7); device lists' keys live with the project tree's.
+import { deviceKeys } from '@/features/project/api/keys';
 
 export const gb28181Keys = {
   all: ['gb28181'] as const,

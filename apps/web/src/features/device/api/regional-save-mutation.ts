@@ -1,12 +1,12 @@
 // POST /api/device/regional/update (privilege GB28181): answers the server's msg, which the form shows as it is.
 import type { RegionalConfig } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { gb28181Keys } from './keys';
 
 /** Quiet: a parameter error (4000) is shown on its field by the form, not as a toast. */
 export async function saveRegional(body: RegionalConfig): Promise<string> {
-  const envelope = await api.request<null>('/api/device/regional/update', { method: 'POST', body, quiet: true });
+  const envelope = await api.postEnvelope('/api/device/regional/update', body, { quiet: true });
   return envelope.msg;
 }
 

@@ -1,14 +1,12 @@
 // POST /api/device/tag/add and /api/device/tag/remove: a tag on or off devices; the device rows and the tag list refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { deviceKeys } from '../../project/api/keys';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
+import { deviceKeys } from '@/features/project/api/keys';
 import { tagKeys } from './keys';
 
-export interface TagDevicesBody {
-  /** 1–32 characters once trimmed; /tag/add makes the tag on its first use. */
-  tagName: string;
-  deviceIds: number[];
-}
+/** The tag's name is 1–32 characters once trimmed; /tag/add makes the tag on its first use. */
+export type TagDevicesBody = ApiBody<'post', '/api/device/tag/add'>;
 
 export async function addTag(body: TagDevicesBody): Promise<void> {
   await api.post('/api/device/tag/add', body);

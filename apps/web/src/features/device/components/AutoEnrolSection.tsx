@@ -1,11 +1,12 @@
 // Auto-enrol (regional configuration): the node unknown devices carrying the regional code may enrol into, and the
 // enterprise's enrolment secret they register with (shown to administrators, who may regenerate it).
-import { Alert, App, Button, Flex, Form, Switch, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectNode, SipServer } from '@svc/contracts';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
-import { nodeAllows } from '../../project/components/project-tree';
+import { usePrivilege } from '@/lib/use-privilege';
+import { useConfirmAction } from '@/components/use-confirm-action';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
+import { nodeAllows } from '@/features/project';
 import { useResetEnrolmentSecretMutation } from '../api/enrolment-secret-reset-mutation';
 import { SecretText } from './SecretText';
 
@@ -100,8 +101,7 @@ export function AutoEnrolSection({ sip }: AutoEnrolSectionProps) {
 /** The secret for administrators, with a way to regenerate it; for anyone else, whom to ask. */
 function EnrolmentSecretValue({ sip }: { sip: SipServer }) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation('common');
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
   const reset = useResetEnrolmentSecretMutation();
   if (!sip.administrator)
     return (
@@ -112,16 +112,12 @@ function EnrolmentSecretValue({ sip }: { sip: SipServer }) {
   if (sip.enrolmentSecret === null)
     return <Typography.Text type="secondary">{t('device.regional.enrolmentSecretNone')}</Typography.Text>;
   const confirmReset = () =>
-    modal.confirm({
+    confirm({
       title: t('device.regional.enrolmentSecretResetConfirm'),
       okText: t('device.regional.enrolmentSecretReset'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        reset.mutateAsync().then(
-          () => void message.success(t('device.regional.enrolmentSecretResetDone')),
-          () => undefined,
-        ),
+      danger: true,
+      run: () => reset.mutateAsync(),
+      done: t('device.regional.enrolmentSecretResetDone'),
     });
   return (
     <Flex align="center" gap={8} wrap>

@@ -2,8 +2,8 @@
 // the server's refusal shown in the dialog, and no edit action without device-edit.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import type { ChannelDetail } from '../api/device-channels-query';
 import { device } from '../testing/fixtures';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';

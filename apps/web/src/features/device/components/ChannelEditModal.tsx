@@ -1,8 +1,8 @@
 // Edit one channel of a device (SPEC §3 Channel): its name, whether it is enabled, its camera type and its place on the map.
 import { App, Col, Form, Input, InputNumber, Row, Select, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal';
-import { maxLengthRule, requiredRule } from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { maxLengthRule, requiredRule } from '@/components/form-rules';
 import { useUpdateChannelMutation } from '../api/channel-update-mutation';
 import type { CameraType, ChannelDetail } from '../api/device-channels-query';
 

@@ -5,8 +5,8 @@ import { Badge, Button, Descriptions, Drawer, Empty, Flex, Table, Typography, ty
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@svc/contracts';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useChannelsQuery, type ChannelDetail } from '../api/device-channels-query';
 import { ChannelEditModal } from './ChannelEditModal';
 import { deviceAddress } from './device-columns';

@@ -3,8 +3,9 @@
 import { App, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, ProjectNode } from '@svc/contracts';
-import { FormModal } from '../../../components/FormModal';
-import { maxLengthRule, optionalText, requiredRule, RULE_HINT } from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { maxLengthRule, optionalText, requiredRule, RULE_HINT } from '@/components/form-rules';
+import { ProjectTreeSelect } from '@/components/ProjectTreeSelect';
 import {
   useSaveDeviceMutation,
   type AddDeviceBody,
@@ -14,7 +15,6 @@ import {
 import { DEFAULT_DEVICE_LOGIN, DEFAULT_STREAM_MODE, gbCodeProblem, snProblem } from './device-form';
 import { SipSettingsPanel } from './SipSettingsPanel';
 import { StreamModeField } from './StreamModeField';
-import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 
 interface Values {
   sn: string;

@@ -2,8 +2,8 @@
 // bodies the server expects, a failed removal bringing the tag back, the lists refreshed, read-only without device-edit.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { device } from '../testing/fixtures';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 

@@ -1,7 +1,7 @@
 // The "GB28181 settings" drawer of the device list: loads the regional configuration and the platform SIP settings.
 import { Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useRegionalQuery } from '../api/regional-query';
 import { useSipServerQuery } from '../api/sip-server-query';
 import { RegionalConfigForm } from './RegionalConfigForm';

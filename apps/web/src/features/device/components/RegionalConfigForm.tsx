@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegionalConfig, SipServer } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { maxLengthRule, requiredRule } from '../../../components/form-rules';
+import { isApiError } from '@/lib/api/client';
+import { maxLengthRule, requiredRule } from '@/components/form-rules';
 import { useSaveRegionalMutation } from '../api/regional-save-mutation';
 import { AutoEnrolSection } from './AutoEnrolSection';
 import {

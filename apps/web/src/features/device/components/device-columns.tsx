@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@svc/contracts';
-import { ClippedText, EMPTY_CELL, IconAction } from '../../../components/table-cells';
+import { ClippedText, EMPTY_CELL, IconAction } from '@/components/table-cells';
 import { DeviceStatusBadge } from './DeviceStatusBadge';
 
 // "3 minutes ago" in the language AntdProvider set on dayjs.

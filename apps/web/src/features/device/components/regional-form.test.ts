@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../app/api/client';
+import { ApiError } from '@/lib/api/client';
 import { paramErrorField, previewGbCode, regionalProblem } from './regional-form';
 
 describe('regional configuration rules (SPEC §3, §5)', () => {

@@ -1,6 +1,6 @@
 // Regional configuration rules (SPEC §3, §5): digit counts of each GB code part, the composed-code preview, server field errors.
 import { CloudCode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
+import { isApiError } from '@/lib/api/client';
 
 /** Digits of each part of a 20-digit GB/T 28181 code before the 6-digit serial (packages/contracts RegionalConfigSchema). */
 export const REGIONAL_DIGITS = { areaCode: 6, unitNumber: 2, industryCode: 2, typeCode: 3, networkId: 1 } as const;

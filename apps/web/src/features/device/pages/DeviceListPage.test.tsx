@@ -2,8 +2,8 @@
 // and the GB28181 settings button for holders of that privilege only.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { SIP_SERVER, device } from '../testing/fixtures';
 import DeviceListPage, { projectIdParam } from './DeviceListPage';
 

@@ -6,16 +6,17 @@ import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Device } from '@svc/contracts';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useConfirmDelete } from '@/components/use-confirm-action';
+import { ProjectTreeSelect } from '@/components/ProjectTreeSelect';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
 import { useDeleteDevicesMutation } from '../api/device-delete-mutation';
 import { useDevicesQuery, type DeviceFilters } from '../api/devices-query';
 import { DeviceDetailDrawer } from '../components/DeviceDetailDrawer';
 import { DEVICE_TYPES, DeviceFormModal } from '../components/DeviceFormModal';
 import { DEVICE_TABLE_MIN_WIDTH, useDeviceColumns } from '../components/device-columns';
 import { Gb28181SettingsDrawer } from '../components/Gb28181SettingsDrawer';
-import { ProjectTreeSelect } from '../../project/components/ProjectTreeSelect';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 /** The server's limit on the search text (DeviceQuerySchema). */
@@ -31,7 +32,8 @@ export function projectIdParam(value: string | null): number | undefined {
 export default function DeviceListPage() {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmDelete();
   const can = usePrivilege();
   const [params, setParams] = useSearchParams();
   const projectId = projectIdParam(params.get('projectId'));
@@ -69,20 +71,12 @@ export default function DeviceListPage() {
       void message.warning(tc('validation.selectOne'));
       return;
     }
-    modal.confirm({
+    confirm({
       title,
       content: t('device.deleteContent'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        remove.mutateAsync(ids).then(
-          () => {
-            setSelected((s) => s.filter((id) => !ids.includes(id)));
-            void message.success(t('device.deleted'));
-          },
-          () => undefined,
-        ),
+      run: () => remove.mutateAsync(ids),
+      done: t('device.deleted'),
+      onDone: () => setSelected((s) => s.filter((id) => !ids.includes(id))),
     });
   }
 

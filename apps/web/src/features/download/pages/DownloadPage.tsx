@@ -3,7 +3,7 @@ import { Button, Card, Result } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../../app/routes';
+import { HOME_PATH } from '@/lib/paths';
 
 export default function DownloadPage() {
   const { t } = useTranslation('download');

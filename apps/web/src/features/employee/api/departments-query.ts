@@ -1,16 +1,13 @@
 // POST /api/employee/group/query: the enterprise's departments with their staff counts (filters, form suggestions).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiSchema } from '@/lib/api/paths';
 import { employeeKeys } from './keys';
 
-export interface Department {
-  id: number;
-  name: string;
-  employeeCount: number;
-}
+export type Department = ApiSchema<'Department'>;
 
 export function fetchDepartments(signal?: AbortSignal): Promise<Department[]> {
-  return api.post<Department[]>('/api/employee/group/query', undefined, { signal });
+  return api.post('/api/employee/group/query', undefined, { signal });
 }
 
 export function useDepartmentsQuery() {

@@ -1,16 +1,17 @@
 // POST /api/employee/add: a new sub-account with its roles; the password travels encrypted.
-import type { AddEmployee } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { encryptPassword } from '../../session/api/rsa';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
+import { encryptPassword } from '@/features/session/api/rsa';
 import { employeeKeys } from './keys';
 
-export type AddEmployeeInput = Omit<AddEmployee, 'password'> & { password: string };
+/** The password in plain text: it is encrypted on the way. */
+export type AddEmployeeInput = ApiBody<'post', '/api/employee/add'>;
 
-export async function addEmployee(input: AddEmployeeInput): Promise<{ id: number }> {
+export async function addEmployee(input: AddEmployeeInput) {
   const password = await encryptPassword(input.password, input.loginName);
   // Quiet: the form shows the refusal next to the fields instead of a toast.
-  return api.post<{ id: number }>('/api/employee/add', { ...input, password }, { quiet: true });
+  return api.post('/api/employee/add', { ...input, password }, { quiet: true });
 }
 
 export function useAddEmployeeMutation() {

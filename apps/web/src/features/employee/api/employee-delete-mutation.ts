@@ -1,11 +1,11 @@
 // POST /api/employee/delete/{id}: removes a staff member; roles and departments show new counts afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { roleKeys } from '../../role/api/keys';
+import { api } from '@/lib/api/client';
+import { roleKeys } from '@/features/role/api/keys';
 import { employeeKeys } from './keys';
 
 export async function deleteEmployee(id: number): Promise<void> {
-  await api.post(`/api/employee/delete/${id}`);
+  await api.post('/api/employee/delete/{id}', undefined, { params: { id } });
 }
 
 export function useDeleteEmployeeMutation() {

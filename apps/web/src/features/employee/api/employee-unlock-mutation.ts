@@ -1,9 +1,9 @@
 // POST /api/employee/unlock/{id}: lifts a staff member's sign-in locks, for whoever may reset their password.
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 
 export async function unlockEmployee(id: number): Promise<void> {
-  await api.post(`/api/employee/unlock/${id}`);
+  await api.post('/api/employee/unlock/{id}', undefined, { params: { id } });
 }
 
 export function useUnlockEmployeeMutation() {

@@ -1,14 +1,14 @@
 // POST /api/employee/update, then /updateRoles when the roles changed: the edit form saves both in one step.
-import type { UpdateEmployee } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { employeeKeys } from './keys';
 
-export interface UpdateEmployeeInput {
-  details: UpdateEmployee;
-  /** Only when they changed: the server refuses role changes to one's own account. */
-  roleIds?: number[];
-}
+/** `roleIds` only when they changed: the server refuses role changes to one's own account. */
+export type UpdateEmployeeInput = {
+  details: ApiBody<'post', '/api/employee/update'>;
+  roleIds?: ApiBody<'post', '/api/employee/updateRoles'>['roleIds'];
+};
 
 export async function updateEmployee({ details, roleIds }: UpdateEmployeeInput): Promise<void> {
   await api.post('/api/employee/update', details, { quiet: true });

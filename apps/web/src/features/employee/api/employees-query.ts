@@ -1,18 +1,14 @@
 // POST /api/employee/query: one page of staff, searched by name, login name, status, role or department.
-import type { Employee, EmployeeQuery } from '@svc/contracts';
+import type { EmployeeQuery } from '@svc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiData } from '@/lib/api/paths';
 import { employeeKeys } from './keys';
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  totalCapped: boolean;
-  nextCursor: string | null;
-}
+export type EmployeePage = ApiData<'post', '/api/employee/query'>;
 
-export function fetchEmployees(query: EmployeeQuery, signal?: AbortSignal): Promise<Page<Employee>> {
-  return api.post<Page<Employee>>('/api/employee/query', query, { signal });
+export function fetchEmployees(query: EmployeeQuery, signal?: AbortSignal): Promise<EmployeePage> {
+  return api.post('/api/employee/query', query, { signal });
 }
 
 export function useEmployeesQuery(query: EmployeeQuery) {

@@ -1,4 +1,4 @@
-// Query keys of staff (CONVENTIONS 7): one factory; mutations invalidate through it.
+// Query keys of staff (conventions §7): one factory; mutations invalidate through it.
 import type { EmployeeQuery } from '@svc/contracts';
 
 export const employeeKeys = {

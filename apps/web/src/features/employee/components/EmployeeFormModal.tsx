@@ -2,21 +2,13 @@
 import { App, AutoComplete, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@svc/contracts';
-import { useSession } from '../../../app/layout/session-context';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { FormModal } from '../../../components/FormModal';
-import {
-  confirmRule,
-  optionalText,
-  passwordRule,
-  requiredRule,
-  checkRule,
-  checks,
-  maxLengthRule,
-  RULE_HINT,
-} from '../../../components/form-rules';
-import { useGroupsQuery } from '../../group/api/groups-query';
-import { useRolesQuery } from '../../role/api/roles-query';
+import { useSession } from '@/lib/session-context';
+import { usePrivilege } from '@/lib/use-privilege';
+import { FormModal } from '@/components/FormModal';
+import { checkRule, checks, maxLengthRule, optionalText, requiredRule, RULE_HINT } from '@/components/form-rules';
+import { PasswordFields } from '@/components/PasswordFields';
+import { useGroupsQuery } from '@/features/group/api/groups-query';
+import { useRolesQuery } from '@/features/role/api/roles-query';
 import { useDepartmentsQuery } from '../api/departments-query';
 import { useAddEmployeeMutation } from '../api/employee-add-mutation';
 import { useUpdateEmployeeMutation } from '../api/employee-update-mutation';
@@ -133,29 +125,11 @@ export function EmployeeFormModal({ employee, onClose }: EmployeeFormProps) {
           </Form.Item>
         </Col>
         {!editing && (
-          <>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="password"
-                className={RULE_HINT}
-                label={t('staff.field.password')}
-                rules={[requiredRule(tc), passwordRule(tc)]}
-                extra={tc('validation.password')}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="confirmPassword"
-                label={t('staff.field.confirmPassword')}
-                dependencies={['password']}
-                rules={[requiredRule(tc), confirmRule(tc)]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </>
+          <PasswordFields
+            label={t('staff.field.password')}
+            confirmLabel={t('staff.field.confirmPassword')}
+            column={{ xs: 24, md: 12 }}
+          />
         )}
         <Col span={24}>
           <Form.Item

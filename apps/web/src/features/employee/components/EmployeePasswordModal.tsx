@@ -1,9 +1,9 @@
 // Set a staff member's password (POST /api/employee/updatePwd): SPEC §5 strength rule and confirmation; their sessions end.
-import { App, Form, Input, Typography } from 'antd';
+import { App, Form, Typography } from 'antd';
 import type { Employee } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal';
-import { confirmRule, passwordRule, requiredRule, RULE_HINT } from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { PasswordFields } from '@/components/PasswordFields';
 import { useSetEmployeePasswordMutation } from '../api/employee-password-mutation';
 
 interface Values {
@@ -13,7 +13,6 @@ interface Values {
 
 export function EmployeePasswordModal({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const { t } = useTranslation('user');
-  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const setPassword = useSetEmployeePasswordMutation();
   const [form] = Form.useForm<Values>();
@@ -34,23 +33,7 @@ export function EmployeePasswordModal({ employee, onClose }: { employee: Employe
       onSubmit={submit}
     >
       <Typography.Paragraph type="secondary">{t('staff.password.hint')}</Typography.Paragraph>
-      <Form.Item
-        name="password"
-        className={RULE_HINT}
-        label={t('staff.field.password')}
-        rules={[requiredRule(tc), passwordRule(tc)]}
-        extra={tc('validation.password')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('staff.field.confirmPassword')}
-        dependencies={['password']}
-        rules={[requiredRule(tc), confirmRule(tc)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields label={t('staff.field.password')} confirmLabel={t('staff.field.confirmPassword')} />
     </FormModal>
   );
 }

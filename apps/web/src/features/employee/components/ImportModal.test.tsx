@@ -1,8 +1,8 @@
 // Staff import: the file checks before sending, the multipart call, and the per-row report of refused rows.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { ImportModal, importFileProblem } from './ImportModal';
 
 const REPORT = {

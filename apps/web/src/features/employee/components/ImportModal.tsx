@@ -4,8 +4,8 @@ import { Alert, App, Button, Flex, Modal, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ImportReport as Report } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
-import { apiEnvironment } from '../../../app/api/environment';
+import { isApiError } from '@/lib/api/client';
+import { apiEnvironment } from '@/lib/api/environment';
 import { useImportEmployeesMutation } from '../api/employee-import-mutation';
 import { ImportReport } from './ImportReport';
 

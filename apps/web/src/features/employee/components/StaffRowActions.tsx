@@ -3,8 +3,9 @@ import { App, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { Employee } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/layout/session-context';
-import { usePrivilege } from '../../../app/layout/use-privilege';
+import { useSession } from '@/lib/session-context';
+import { usePrivilege } from '@/lib/use-privilege';
+import { useConfirmAction, useConfirmDelete } from '@/components/use-confirm-action';
 import { useDeleteEmployeeMutation } from '../api/employee-delete-mutation';
 import { useResetEmployeePasswordMutation } from '../api/employee-reset-password-mutation';
 import { useEmployeeStatusMutation } from '../api/employee-status-mutation';
@@ -19,7 +20,9 @@ interface StaffRowActionsProps {
 export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowActionsProps) {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation('common');
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
+  const confirmRemoval = useConfirmDelete();
   const can = usePrivilege();
   const session = useSession();
   const status = useEmployeeStatusMutation();
@@ -29,56 +32,40 @@ export function StaffRowActions({ employee, onEdit, onSetPassword }: StaffRowAct
   // The server refuses status changes and deletion of one's own account; the buttons say so first.
   const self = employee.id === session.userLoginInfo.id;
   const enabling = employee.status === 0;
-  // Refusals were shown by the api client; the dialog just closes.
-  const settle = (work: Promise<unknown>, done: string) =>
-    work.then(
-      () => void message.success(done),
-      () => undefined,
-    );
-
   const confirmStatus = () =>
-    modal.confirm({
+    confirm({
       title: t(enabling ? 'staff.enable.title' : 'staff.disable.title', { name: employee.name }),
       content: enabling ? undefined : t('staff.disable.content'),
-      okText: tc('action.confirm'),
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        settle(status.mutateAsync({ ids: [employee.id], status: enabling ? 1 : 0 }), t('staff.statusChanged')),
+      run: () => status.mutateAsync({ ids: [employee.id], status: enabling ? 1 : 0 }),
+      done: t('staff.statusChanged'),
     });
 
   const confirmDelete = () =>
-    modal.confirm({
+    confirmRemoval({
       title: t('staff.delete.title', { name: employee.name }),
       content: t('staff.delete.content'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () => settle(remove.mutateAsync(employee.id), t('staff.deleted')),
+      run: () => remove.mutateAsync(employee.id),
+      done: t('staff.deleted'),
     });
 
   const confirmReset = () =>
-    modal.confirm({
+    confirm({
       title: t('staff.reset.title', { name: employee.name }),
       content: t('staff.reset.content'),
       okText: t('staff.reset.action'),
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        reset.mutateAsync(employee.id).then(
-          ({ password }) => {
-            // Not returned: the dialog's thenable would hold this confirm open until it closes.
-            showPasswordOnce(password);
-          },
-          () => undefined,
-        ),
+      run: () => reset.mutateAsync(employee.id),
+      onDone: ({ password }) => {
+        showPasswordOnce(password);
+      },
     });
 
   const confirmUnlock = () =>
-    modal.confirm({
+    confirm({
       title: t('staff.unlock.title', { name: employee.name }),
       content: t('staff.unlock.content'),
       okText: t('staff.unlock.action'),
-      cancelText: tc('action.cancel'),
-      onOk: () => settle(unlock.mutateAsync(employee.id), t('staff.unlocked')),
+      run: () => unlock.mutateAsync(employee.id),
+      done: t('staff.unlocked'),
     });
 
   const showPasswordOnce = (password: string) =>

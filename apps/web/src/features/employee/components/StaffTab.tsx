@@ -5,10 +5,11 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { Employee } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { ClippedText, clipped } from '../../../components/table-cells';
-import { useRolesQuery } from '../../role/api/roles-query';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useConfirmAction } from '@/components/use-confirm-action';
+import { ClippedText, clipped } from '@/components/table-cells';
+import { useRolesQuery } from '@/features/role/api/roles-query';
 import { useDepartmentsQuery } from '../api/departments-query';
 import { useEmployeeStatusMutation } from '../api/employee-status-mutation';
 import { useEmployeesQuery } from '../api/employees-query';
@@ -23,7 +24,8 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export function StaffTab() {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const can = usePrivilege();
   const [filters, setFilters] = useState<StaffFilterValues>({});
   const [paging, setPaging] = useState({ page: 1, size: 20 });
@@ -42,19 +44,12 @@ export function StaffTab() {
       void message.warning(tc('validation.selectOne'));
       return;
     }
-    modal.confirm({
+    confirm({
       title: t(next === 1 ? 'staff.batch.enableTitle' : 'staff.batch.disableTitle', { count: selected.length }),
       content: next === 0 ? t('staff.disable.content') : undefined,
-      okText: tc('action.confirm'),
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        status.mutateAsync({ ids: selected, status: next }).then(
-          () => {
-            setSelected([]);
-            void message.success(t('staff.statusChanged'));
-          },
-          () => undefined,
-        ),
+      run: () => status.mutateAsync({ ids: selected, status: next }),
+      done: t('staff.statusChanged'),
+      onDone: () => setSelected([]),
     });
   };
 

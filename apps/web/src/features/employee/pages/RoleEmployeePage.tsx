@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { GroupsTab } from '../../group/components/GroupsTab';
-import { RolesTab } from '../../role/components/RolesTab';
+import { usePrivilege } from '@/lib/use-privilege';
+import { GroupsTab } from '@/features/group';
+import { RolesTab } from '@/features/role';
 import { StaffTab } from '../components/StaffTab';
 import './role-employee.css';
 

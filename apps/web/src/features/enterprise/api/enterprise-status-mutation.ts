@@ -1,9 +1,10 @@
 // POST /api/enterprise/updateStatus: enables or disables an enterprise; disabling ends all its sessions.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { enterpriseKeys } from './keys';
 
-export async function setEnterpriseStatus(input: { id: number; status: 0 | 1 }): Promise<void> {
+export async function setEnterpriseStatus(input: ApiBody<'post', '/api/enterprise/updateStatus'>): Promise<void> {
   await api.post('/api/enterprise/updateStatus', input);
 }
 

@@ -1,9 +1,10 @@
 // POST /api/enterprise/update: renames an enterprise.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { enterpriseKeys } from './keys';
 
-export async function renameEnterprise(input: { id: number; name: string }): Promise<void> {
+export async function renameEnterprise(input: ApiBody<'post', '/api/enterprise/update'>): Promise<void> {
   await api.post('/api/enterprise/update', input, { quiet: true });
 }
 

@@ -1,20 +1,15 @@
 // POST /api/enterprise/query: a page of the platform's enterprises (super administrators only).
+import type { EnterpriseQuery } from '@svc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import type { Page } from '../../employee/api/employees-query';
-import { enterpriseKeys, type EnterpriseQuery } from './keys';
+import { api } from '@/lib/api/client';
+import type { ApiData, ApiSchema } from '@/lib/api/paths';
+import { enterpriseKeys } from './keys';
 
-export interface Enterprise {
-  id: number;
-  name: string;
-  status: 0 | 1;
-  mainLoginName: string | null;
-  employeeCount: number;
-  createdAt: string;
-}
+export type Enterprise = ApiSchema<'Enterprise'>;
+export type EnterprisePage = ApiData<'post', '/api/enterprise/query'>;
 
-export function fetchEnterprises(query: EnterpriseQuery, signal?: AbortSignal): Promise<Page<Enterprise>> {
-  return api.post<Page<Enterprise>>('/api/enterprise/query', query, { signal });
+export function fetchEnterprises(query: EnterpriseQuery, signal?: AbortSignal): Promise<EnterprisePage> {
+  return api.post('/api/enterprise/query', query, { signal });
 }
 
 export function useEnterprisesQuery(query: EnterpriseQuery) {

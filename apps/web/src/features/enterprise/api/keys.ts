@@ -1,10 +1,5 @@
-// Query keys of the platform's enterprises (CONVENTIONS 7), for its super administrators.
-export interface EnterpriseQuery {
-  page: number;
-  size: number;
-  name?: string;
-  status?: 0 | 1;
-}
+// Query keys of the platform's enterprises (conventions §7), for its super administrators.
+import type { EnterpriseQuery } from '@svc/contracts';
 
 export const enterpriseKeys = {
   all: ['enterprise'] as const,

@@ -1,16 +1,9 @@
 // Add an enterprise with its main account (name, login name, password + confirmation), or rename one.
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal';
-import {
-  confirmRule,
-  passwordRule,
-  requiredRule,
-  checkRule,
-  checks,
-  maxLengthRule,
-  RULE_HINT,
-} from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { checkRule, checks, maxLengthRule, requiredRule, RULE_HINT } from '@/components/form-rules';
+import { PasswordFields } from '@/components/PasswordFields';
 import { useAddEnterpriseMutation } from '../api/enterprise-add-mutation';
 import { useRenameEnterpriseMutation } from '../api/enterprise-update-mutation';
 import type { Enterprise } from '../api/enterprises-query';
@@ -75,23 +68,10 @@ export function EnterpriseFormModal({ enterprise, onClose }: EnterpriseFormProps
           >
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            className={RULE_HINT}
+          <PasswordFields
             label={t('enterprises.field.password')}
-            extra={tc('validation.password')}
-            rules={[requiredRule(tc), passwordRule(tc)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('enterprises.field.confirmPassword')}
-            dependencies={['password']}
-            rules={[requiredRule(tc), confirmRule(tc)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            confirmLabel={t('enterprises.field.confirmPassword')}
+          />
         </>
       )}
     </FormModal>

@@ -1,25 +1,12 @@
 // /platform/enterprise: the platform super administrator's enterprises — list, add with a main account, rename, enable/disable, unlock the main account's sign-in.
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { maxLengthRule, optionalText } from '../../../components/form-rules';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useConfirmAction } from '@/components/use-confirm-action';
+import { FilterBar } from '@/components/FilterBar';
 import { useEnterpriseStatusMutation } from '../api/enterprise-status-mutation';
 import { useUnlockEnterpriseMutation } from '../api/enterprise-unlock-mutation';
 import { useEnterprisesQuery, type Enterprise } from '../api/enterprises-query';
@@ -33,7 +20,7 @@ interface Filters {
 export default function EnterprisesPage() {
   const { t } = useTranslation('platform');
   const { t: tc } = useTranslation('common');
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const list = useEnterprisesQuery({ ...filters, ...paging });
@@ -43,31 +30,22 @@ export default function EnterprisesPage() {
 
   const confirmStatus = (e: Enterprise) => {
     const disabling = e.status === 1;
-    modal.confirm({
+    confirm({
       title: t(disabling ? 'enterprises.disable.title' : 'enterprises.enable.title', { name: e.name }),
       content: t(disabling ? 'enterprises.disable.content' : 'enterprises.enable.content'),
-      okText: tc('action.confirm'),
-      okButtonProps: { danger: disabling },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        status.mutateAsync({ id: e.id, status: disabling ? 0 : 1 }).then(
-          () => void message.success(t('enterprises.statusChanged')),
-          () => undefined,
-        ),
+      danger: disabling,
+      run: () => status.mutateAsync({ id: e.id, status: disabling ? 0 : 1 }),
+      done: t('enterprises.statusChanged'),
     });
   };
 
   const confirmUnlock = (e: Enterprise) =>
-    modal.confirm({
+    confirm({
       title: t('enterprises.unlock.title', { name: e.name }),
       content: t('enterprises.unlock.content'),
       okText: t('enterprises.unlock.action'),
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        unlock.mutateAsync(e.id).then(
-          () => void message.success(t('enterprises.unlocked')),
-          () => undefined,
-        ),
+      run: () => unlock.mutateAsync(e.id),
+      done: t('enterprises.unlocked'),
     });
 
   const columns: TableColumnsType<Enterprise> = [
@@ -135,34 +113,25 @@ export default function EnterprisesPage() {
       <Card>
         <Flex vertical gap={12}>
           <Flex justify="space-between" wrap gap={12}>
-            <Form<Filters>
+            <FilterBar<Filters>
               name="enterpriseFilter"
-              layout="inline"
-              onFinish={(v) => {
-                setFilters({ name: optionalText(v.name), status: v.status });
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
-            >
-              <Form.Item name="name" label={t('enterprises.field.name')} rules={[maxLengthRule(tc, 64)]}>
-                <Input allowClear style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="status" label={t('enterprises.field.status')}>
-                <Select
-                  allowClear
-                  placeholder={tc('filter.all')}
-                  style={{ width: 120 }}
-                  options={[
+              fields={[
+                { name: 'name', label: t('enterprises.field.name'), max: 64, width: 200 },
+                {
+                  name: 'status',
+                  label: t('enterprises.field.status'),
+                  width: 120,
+                  options: [
                     { value: 1, label: t('enterprises.status.enabled') },
                     { value: 0, label: t('enterprises.status.disabled') },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {tc('action.search')}
-                </Button>
-              </Form.Item>
-            </Form>
+                  ],
+                },
+              ]}
+              onSearch={(next) => {
+                setFilters(next);
+                setPaging((p) => ({ ...p, page: 1 }));
+              }}
+            />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
               {t('enterprises.add')}
             </Button>

@@ -1,6 +1,6 @@
 // Shared body of the public status pages (401, 404, 500): code, title, explanation and ways out.
 import type { ReactNode } from 'react';
-import { PublicShell } from '../../../components/public/PublicShell';
+import { PublicShell } from '@/components/public/PublicShell';
 
 interface StatusPageProps {
   code: string;

@@ -1,7 +1,7 @@
 // /500: where a 502 answer leads (SPEC §8); the user can go back and retry.
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useNotice } from '../../../components/public/use-notice';
+import { useNotice } from '@/components/public/use-notice';
 import { StatusPage } from '../components/StatusPage';
 
 export default function ServerErrorPage() {

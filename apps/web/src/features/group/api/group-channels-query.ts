@@ -1,17 +1,13 @@
 // POST /api/group/channel/query: the channels a group names (a device with none named grants all its channels).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiData } from '@/lib/api/paths';
 import { groupKeys } from './keys';
 
-export interface GroupChannel {
-  id: number;
-  deviceId: number;
-  index: number;
-  channelTitle: string;
-}
+export type GroupChannel = ApiData<'post', '/api/group/channel/query'>[number];
 
 export function fetchGroupChannels(groupId: number, signal?: AbortSignal): Promise<GroupChannel[]> {
-  return api.post<GroupChannel[]>('/api/group/channel/query', { groupId }, { signal });
+  return api.post('/api/group/channel/query', { groupId }, { signal });
 }
 
 export function useGroupChannelsQuery(groupId: number) {

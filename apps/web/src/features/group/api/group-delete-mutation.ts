@@ -1,6 +1,6 @@
 // POST /api/group/delete: allowed only once the group is closed (SPEC §4); the server says so otherwise.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { groupKeys } from './keys';
 
 export async function deleteGroup(id: number): Promise<void> {

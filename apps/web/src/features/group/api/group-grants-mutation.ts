@@ -1,6 +1,6 @@
 // POST /api/group/device/listAdd|listRemove and /api/group/channel/listAdd|listRemove: what a group grants.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { groupKeys } from './keys';
 
 export type GroupGrantChange =

@@ -1,15 +1,12 @@
 // POST /api/group/add or /update (name, remark, and open/closed state).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { groupKeys } from './keys';
-import type { GroupState } from './groups-query';
 
-export interface GroupInput {
-  id?: number;
-  name: string;
-  remark?: string;
-  state?: GroupState;
-}
+/** An addition, or with `id` an edit; `state` only on an edit. */
+export type GroupInput = ApiBody<'post', '/api/group/add'> &
+  Partial<Pick<ApiBody<'post', '/api/group/update'>, 'id' | 'state'>>;
 
 export async function saveGroup({ id, state, ...group }: GroupInput, quiet = true): Promise<void> {
   if (id === undefined) await api.post('/api/group/add', group, { quiet });

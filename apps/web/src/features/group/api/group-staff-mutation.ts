@@ -1,7 +1,7 @@
 // POST /api/group/employee/listAdd and /listRemove: the difference the membership list made, in two calls.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { employeeKeys } from '../../employee/api/keys';
+import { api } from '@/lib/api/client';
+import { employeeKeys } from '@/features/employee/api/keys';
 import { groupKeys } from './keys';
 
 export interface GroupStaffChange {

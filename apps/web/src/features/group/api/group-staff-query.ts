@@ -1,18 +1,13 @@
 // POST /api/group/employee/query: every staff member with the group each is in now (the membership list).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiSchema } from '@/lib/api/paths';
 import { groupKeys } from './keys';
 
-export interface GroupEmployee {
-  id: number;
-  loginName: string;
-  name: string;
-  groupId: number | null;
-  groupName: string | null;
-}
+export type GroupEmployee = ApiSchema<'GroupEmployee'>;
 
 export function fetchGroupStaff(groupId: number, signal?: AbortSignal): Promise<GroupEmployee[]> {
-  return api.post<GroupEmployee[]>('/api/group/employee/query', { groupId }, { signal });
+  return api.post('/api/group/employee/query', { groupId }, { signal });
 }
 
 export function useGroupStaffQuery(groupId: number) {

@@ -1,4 +1,4 @@
-// Query keys of device groups and what each grants (CONVENTIONS 7).
+// Query keys of device groups and what each grants (conventions §7).
 export const groupKeys = {
   all: ['group'] as const,
   list: () => [...groupKeys.all, 'list'] as const,

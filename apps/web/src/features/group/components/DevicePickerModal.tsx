@@ -5,12 +5,12 @@ import { Alert, App, Checkbox, Empty, Flex, Input, Modal, Spin, Table, Tag, Tree
 import type { TableColumnsType, TreeDataNode } from 'antd';
 import type { Device, ProjectNode } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { useChannelsQuery } from '../../device/api/device-channels-query';
-import { useDevicesQuery } from '../../device/api/devices-query';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
+import { isApiError } from '@/lib/api/client';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useChannelsQuery } from '@/features/device/api/device-channels-query';
+import { useDevicesQuery } from '@/features/device/api/devices-query';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
 import { useGroupChannelsQuery } from '../api/group-channels-query';
 import { useGroupDeviceIdsQuery } from '../api/group-device-ids-query';
 import { useGroupGrantsMutation } from '../api/group-grants-mutation';

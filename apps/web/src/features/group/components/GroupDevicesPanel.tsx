@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Empty, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useGroupChannelsQuery } from '../api/group-channels-query';
 import { GROUP_DEVICES_PAGE, useGroupDevicesQuery, type GroupDevice } from '../api/group-devices-query';
 import { useGroupGrantsMutation } from '../api/group-grants-mutation';

@@ -1,8 +1,8 @@
 // Add or rename a device group: name required (≤ 32), remark optional.
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal';
-import { maxLengthRule, optionalText, requiredRule } from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { maxLengthRule, optionalText, requiredRule } from '@/components/form-rules';
 import type { Group } from '../api/groups-query';
 import { useSaveGroupMutation } from '../api/group-save-mutation';
 

@@ -3,8 +3,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Flex, Spin, Transfer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { isApiError } from '@/lib/api/client';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useGroupStaffMutation } from '../api/group-staff-mutation';
 import { useGroupStaffQuery } from '../api/group-staff-query';
 import type { Group } from '../api/groups-query';

@@ -1,8 +1,8 @@
 // Device groups: delete only once closed (SPEC §4), closing through update with the state, buttons per `group-edit`.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { GroupsTab } from './GroupsTab';
 
 const GROUPS = [

@@ -1,12 +1,13 @@
 // Device groups tab of /user/role-employee: list, add, edit, open/close, delete once closed (SPEC §4), and each
 // group's editor of devices, channels and staff.
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { clipped } from '../../../components/table-cells';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { clipped } from '@/components/table-cells';
+import { useConfirmAction, useConfirmDelete } from '@/components/use-confirm-action';
 import { useDeleteGroupMutation } from '../api/group-delete-mutation';
 import { useSaveGroupMutation } from '../api/group-save-mutation';
 import { useGroupsQuery, type Group } from '../api/groups-query';
@@ -16,7 +17,8 @@ import { GroupFormModal } from './GroupFormModal';
 export function GroupsTab() {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation('common');
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
+  const confirmRemoval = useConfirmDelete();
   const can = usePrivilege();
   const groups = useGroupsQuery();
   const toggle = useSaveGroupMutation({ quiet: false });
@@ -27,38 +29,26 @@ export function GroupsTab() {
 
   const confirmState = (group: Group) => {
     const closing = group.state === 'open';
-    modal.confirm({
+    confirm({
       title: t(closing ? 'groups.close.title' : 'groups.open.title', { name: group.name }),
       content: t(closing ? 'groups.close.content' : 'groups.open.content'),
-      okText: tc('action.confirm'),
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        toggle
-          .mutateAsync({
-            id: group.id,
-            name: group.name,
-            remark: group.remark ?? undefined,
-            state: closing ? 'closed' : 'open',
-          })
-          .then(
-            () => void message.success(t('groups.saved')),
-            () => undefined,
-          ),
+      run: () =>
+        toggle.mutateAsync({
+          id: group.id,
+          name: group.name,
+          remark: group.remark ?? undefined,
+          state: closing ? 'closed' : 'open',
+        }),
+      done: t('groups.saved'),
     });
   };
 
   const confirmDelete = (group: Group) =>
-    modal.confirm({
+    confirmRemoval({
       title: t('groups.delete.title', { name: group.name }),
       content: t('groups.delete.content'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: () =>
-        remove.mutateAsync(group.id).then(
-          () => void message.success(t('groups.deleted')),
-          () => undefined,
-        ),
+      run: () => remove.mutateAsync(group.id),
+      done: t('groups.deleted'),
     });
 
   const columns: TableColumnsType<Group> = [

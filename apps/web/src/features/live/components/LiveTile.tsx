@@ -3,11 +3,11 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { CameraOutlined, CloseOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { apiEnvironment } from '../../../app/api/environment';
-import { toggleFullscreen } from '../../../components/player/fullscreen';
-import { LivePlayer } from '../../../components/player/LivePlayer';
-import type { PlayerState, StreamSource } from '../../../components/player/player-types';
-import { captureFrame, fileTimestamp, safeFileName } from '../../../components/player/snapshot';
+import { apiEnvironment } from '@/lib/api/environment';
+import { toggleFullscreen } from '@/components/player/fullscreen';
+import { LivePlayer } from '@/components/player/LivePlayer';
+import type { PlayerState, StreamSource } from '@/components/player/player-types';
+import { captureFrame, fileTimestamp, safeFileName } from '@/components/player/snapshot';
 import { fetchLivePlayUrl } from '../api/live-play-url';
 import { snapshotName, sourceKey, type LiveSource } from '../live-grid';
 

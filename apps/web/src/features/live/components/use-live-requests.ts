@@ -5,8 +5,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProjectNode } from '@svc/contracts';
-import { fetchChannels, type Channel } from '../../device/api/device-channels-query';
-import { deviceKeys, projectKeys } from '../../project/api/keys';
+import { fetchChannels, type Channel } from '@/features/device/api/device-channels-query';
+import { deviceKeys, projectKeys } from '@/features/project/api/keys';
 import { parseLiveQuery, placeAll, placeSource, type GridState, type LiveRequest, type LiveSource } from '../live-grid';
 
 type Update = (change: (state: GridState) => GridState) => void;

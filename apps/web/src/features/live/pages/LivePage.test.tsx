@@ -2,13 +2,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectNode } from '@svc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
-import { AntdProvider } from '../../../app/layout/AntdProvider';
-import { SessionContext } from '../../../app/layout/session-context';
-import { FakeWebSocket, fakeMediaSourceClass } from '../../../components/player/test-fakes';
-import { sessionWith } from '../../../test/console';
-import { fakeServer, renderAt } from '../../../test/render';
-import { projectKeys } from '../../project/api/keys';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
+import { FakeWebSocket, fakeMediaSourceClass } from '@/components/player/test-fakes';
+import { InConsole, sessionWith } from '@/test/console';
+import { fakeServer, renderAt } from '@/test/render';
+import { projectKeys } from '@/features/project/api/keys';
 import LivePage from './LivePage';
 
 const PLAY_URL = {
@@ -45,11 +43,9 @@ async function open(path: string, { channels = [channel(1, true)] } = {}) {
   });
   configureApi({ fetch: fake.fetch });
   const element = (
-    <AntdProvider>
-      <SessionContext value={sessionWith(['project', 'preview', 'device-show'])}>
-        <LivePage />
-      </SessionContext>
-    </AntdProvider>
+    <InConsole session={sessionWith(['project', 'preview', 'device-show'])}>
+      <LivePage />
+    </InConsole>
   );
   const view = await renderAt(path, [{ path: '/project/live', element }]);
   const plays = () => fake.calls.filter((c) => c.path === '/api/device/livePlayUrl').map((c) => c.body);

@@ -1,7 +1,7 @@
 // /project/live (SPEC §2): a grid of live tiles filled from the project tree, with its toolbar.
 import { useCallback, useRef, useState } from 'react';
-import { useContentHeight } from '../../../app/layout/use-window-height';
-import { toggleFullscreen } from '../../../components/player/fullscreen';
+import { useContentHeight } from '@/lib/use-window-height';
+import { toggleFullscreen } from '@/components/player/fullscreen';
 import { LiveTile } from '../components/LiveTile';
 import { LiveToolbar } from '../components/LiveToolbar';
 import { useLiveRequests } from '../components/use-live-requests';

@@ -1,13 +1,11 @@
 // POST /api/platform/update: every field of the enterprise info at once (SPEC §5: all required); sessions show the new name.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { sessionKeys } from '../../session/api/keys';
-import type { EnterpriseInfo } from './enterprise-info-query';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
+import { sessionKeys } from '@/features/session/api/keys';
 import { platformKeys } from './keys';
 
-export type EnterpriseInfoInput = { [K in Exclude<keyof EnterpriseInfo, 'logoUrl' | 'logoFileId'>]: string } & {
-  logoFileId: number;
-};
+export type EnterpriseInfoInput = ApiBody<'post', '/api/platform/update'>;
 
 export async function updateEnterpriseInfo(input: EnterpriseInfoInput): Promise<void> {
   await api.post('/api/platform/update', input, { quiet: true });

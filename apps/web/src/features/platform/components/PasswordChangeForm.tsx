@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { useSession } from '../../../app/layout/session-context';
-import { logout } from '../../session/api/logout';
-import { usePasswordUpdateMutation } from '../../session/api/password-update-mutation';
+import { isApiError } from '@/lib/api/client';
+import { useSession } from '@/lib/session-context';
+import { PasswordFields } from '@/components/PasswordFields';
+import { logout } from '@/features/session/api/logout';
+import { usePasswordUpdateMutation } from '@/features/session/api/password-update-mutation';
 
 interface Values {
   oldPassword: string;
@@ -63,44 +63,20 @@ export function PasswordChangeForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
+      <PasswordFields
         name="newPassword"
         label={t('password.new')}
-        extra={tc('validation.password')}
+        confirmLabel={t('password.confirm')}
         dependencies={['oldPassword']}
         rules={[
-          { required: true, message: tc('validation.required') },
-          {
-            validator: (_, value: string | undefined) => {
-              if (!value) return Promise.resolve();
-              const problem = passwordProblem(value);
-              if (problem) return Promise.reject(new Error(tc(problem)));
-              if (value === form.getFieldValue('oldPassword')) {
-                return Promise.reject(new Error(tc('validation.passwordSame')));
-              }
-              return Promise.resolve();
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('password.confirm')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: tc('validation.required') },
           ({ getFieldValue }) => ({
             validator: (_, value: string | undefined) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(tc('validation.passwordMismatch'))),
+              value && value === getFieldValue('oldPassword')
+                ? Promise.reject(new Error(tc('validation.passwordSame')))
+                : Promise.resolve(),
           }),
         ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('password.submit')}
       </Button>

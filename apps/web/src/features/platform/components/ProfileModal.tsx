@@ -1,9 +1,9 @@
 // Editing one's own name, mobile and email (POST /api/employee/updateById with the session's own id), SPEC §5 rules.
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/layout/session-context';
-import { FormModal } from '../../../components/FormModal';
-import { optionalText, requiredRule, checkRule, checks } from '../../../components/form-rules';
+import { useSession } from '@/lib/session-context';
+import { FormModal } from '@/components/FormModal';
+import { optionalText, requiredRule, checkRule, checks } from '@/components/form-rules';
 import { useUpdateProfileMutation } from '../api/profile-mutation';
 
 interface Values {

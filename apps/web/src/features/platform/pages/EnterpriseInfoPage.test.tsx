@@ -1,9 +1,8 @@
-// Enterprise info: every field required (SPEC §5), image checks before upload, read-only without info-edit.
+// Enterprise info: every field required (SPEC §5), the logo id saved, read-only without info-edit.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
-import { imageProblem } from '../components/LogoUpload';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import EnterpriseInfoPage from './EnterpriseInfoPage';
 
 const INFO = {
@@ -35,17 +34,6 @@ async function open(keys: string[], info: Partial<typeof INFO> = {}) {
 }
 
 afterEach(() => resetApiEnvironment());
-
-describe('imageProblem', () => {
-  it('accepts JPG, JPEG, PNG and GIF up to 2 MB and names the problem otherwise', () => {
-    const f = (name: string, type: string, size = 1000) => imageProblem({ name, type, size });
-    expect(f('logo.JPG', 'image/jpeg')).toBeNull();
-    expect(f('logo.gif', 'image/gif', 2_097_152)).toBeNull();
-    expect(f('logo.webp', 'image/webp')).toBe('upload.format');
-    expect(f('logo.png', 'application/pdf')).toBe('upload.format');
-    expect(f('logo.png', 'image/png', 2_097_153)).toBe('upload.tooLarge');
-  });
-});
 
 describe('EnterpriseInfoPage', () => {
   it('saves every field with the logo id', async () => {

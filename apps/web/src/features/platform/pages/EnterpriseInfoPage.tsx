@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { requiredRule, checkRule, checks, maxLengthRule } from '../../../components/form-rules';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { isApiError } from '@/lib/api/client';
+import { usePrivilege } from '@/lib/use-privilege';
+import { requiredRule, checkRule, checks, maxLengthRule } from '@/components/form-rules';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useUpdateEnterpriseInfoMutation } from '../api/enterprise-info-mutation';
 import { useEnterpriseInfoQuery, type EnterpriseInfo } from '../api/enterprise-info-query';
 import { LogoUpload, type LogoValue } from '../components/LogoUpload';

@@ -3,11 +3,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { Session } from '@svc/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
-import { AntdProvider } from '../../../app/layout/AntdProvider';
-import { SessionContext } from '../../../app/layout/session-context';
-import { clearSession } from '../../../app/session/storage';
-import { fakeServer, renderAt } from '../../../test/render';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
+import { clearSession } from '@/lib/session/storage';
+import { InConsole } from '@/test/console';
+import { fakeServer, renderAt } from '@/test/render';
 import PersonalInfoPage from './PersonalInfoPage';
 
 const { publicKey } = generateKeyPairSync('rsa', {
@@ -47,11 +46,9 @@ async function open(answer: { code: number; msg?: string } = { code: 1 }) {
     {
       path: '/platform/basic',
       element: (
-        <AntdProvider>
-          <SessionContext value={session}>
-            <PersonalInfoPage />
-          </SessionContext>
-        </AntdProvider>
+        <InConsole session={session}>
+          <PersonalInfoPage />
+        </InConsole>
       ),
     },
   ]);

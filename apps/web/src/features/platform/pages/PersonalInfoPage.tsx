@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/layout/session-context';
+import { useSession } from '@/lib/session-context';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
 import { ProfileModal } from '../components/ProfileModal';
 

@@ -1,7 +1,7 @@
 // POST /api/project/activity/recent: what happened lately in the projects the caller sees, newest first.
 import type { Activity } from '@svc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { projectKeys } from './keys';
 
 /** The overview lists this many entries (the server allows up to 50). */
@@ -10,7 +10,7 @@ export const RECENT_ACTIVITY_SIZE = 20;
 export const RECENT_ACTIVITY_REFRESH_MS = 60_000;
 
 export function fetchRecentActivity(size: number, signal?: AbortSignal): Promise<Activity[]> {
-  return api.post<Activity[]>('/api/project/activity/recent', { size }, { signal });
+  return api.post('/api/project/activity/recent', { size }, { signal });
 }
 
 /**

@@ -1,4 +1,4 @@
-// Query keys of projects and devices (CONVENTIONS 7): the tree of query/mine, recent activity, device pages, details
+// Query keys of projects and devices (conventions §7): the tree of query/mine, recent activity, device pages, details
 // and channels.
 import type { DeviceQuery } from '@svc/contracts';
 

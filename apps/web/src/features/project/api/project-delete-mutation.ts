@@ -1,6 +1,6 @@
 // POST /api/project/deleteByIds: refused (409) while a device or non-empty child hangs below; the client shows that message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { projectKeys } from './keys';
 
 export async function deleteProjects(ids: number[]): Promise<void> {

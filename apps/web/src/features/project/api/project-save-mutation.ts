@@ -1,6 +1,7 @@
 // POST /api/project/add and /api/project/update: the server's own msg ("Project added." …) is what the user sees.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
 import { deviceKeys, projectKeys } from './keys';
 
 /**
@@ -8,22 +9,15 @@ import { deviceKeys, projectKeys } from './keys';
  * an edit `null` takes it away while leaving it out keeps it.
  */
 export type SaveProject =
-  | { id: number; proName: string; proLogo?: string | null | undefined }
-  | {
-      id?: undefined;
-      proName: string;
-      proLogo?: string | undefined;
-      parentId: number | null;
-      kind: 'project' | 'area';
-    };
+  ApiBody<'post', '/api/project/update'> | (ApiBody<'post', '/api/project/add'> & { id?: undefined });
 
 /** Answers the server's message, shown as the success toast. */
 export async function saveProject(values: SaveProject): Promise<string> {
   if (values.id !== undefined) {
-    const answer = await api.request('/api/project/update', { method: 'POST', body: values, quiet: true });
+    const answer = await api.postEnvelope('/api/project/update', values, { quiet: true });
     return answer.msg;
   }
-  const answer = await api.request<{ id: number }>('/api/project/add', { method: 'POST', body: values, quiet: true });
+  const answer = await api.postEnvelope('/api/project/add', values, { quiet: true });
   return answer.msg;
 }
 

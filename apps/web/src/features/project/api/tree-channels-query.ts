@@ -2,7 +2,7 @@
 // asked for once the recorder is unfolded, so the tree itself stays as light as its forest.
 import { useCallback } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import type { ChannelsState, TreeChannel } from '../components/project-tree';
 import { deviceKeys } from './keys';
 
@@ -11,7 +11,7 @@ export const TREE_CHANNELS_STALE_MS = 30_000;
 
 export function fetchTreeChannels(deviceId: number, signal?: AbortSignal): Promise<TreeChannel[]> {
   // quiet: the tree's own row says the channels could not be loaded, and its click asks again.
-  return api.post<TreeChannel[]>('/api/device/channel/list', { deviceId }, { signal, quiet: true });
+  return api.post('/api/device/channel/list', { deviceId }, { signal, quiet: true });
 }
 
 function stateOf(result: UseQueryResult<TreeChannel[]>): ChannelsState {

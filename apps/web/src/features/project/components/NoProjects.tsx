@@ -3,7 +3,7 @@
 import { Button, Empty, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
+import { usePrivilege } from '@/lib/use-privilege';
 
 export function NoProjects({ onCreate, compact = false }: { onCreate: () => void; compact?: boolean }) {
   const { t } = useTranslation('project');

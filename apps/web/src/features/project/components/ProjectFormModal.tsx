@@ -1,15 +1,14 @@
 // Add or edit a project, sub-project or monitoring area (SPEC §2 add-project dialog, §5 name and logo rules).
-import { App, Button, Flex, Form, Input, Radio, Space, Typography, Upload } from 'antd';
-import { EnvironmentOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Form, Input, Radio } from 'antd';
+import { EnvironmentOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectNode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { FormModal } from '../../../components/FormModal';
-import { RULE_HINT } from '../../../components/form-rules';
-import { imageProblem } from '../../platform/components/LogoUpload';
+import { FormModal } from '@/components/FormModal';
+import { RULE_HINT } from '@/components/form-rules';
+import { ProjectTreeSelect } from '@/components/ProjectTreeSelect';
+import { ImageUpload } from '@/components/ImageUpload';
 import { useUploadProjectLogoMutation } from '../api/project-logo-upload-mutation';
 import { useSaveProjectMutation } from '../api/project-save-mutation';
-import { ProjectTreeSelect } from './ProjectTreeSelect';
 import { PROJECT_NAME_MAX, projectLogoProblem, projectNameProblem } from './project-form';
 
 /** What the dialog does: add under a parent (none for top level), or edit a node. */
@@ -145,10 +144,7 @@ export function ProjectFormModal({ target, forest, onClose }: ProjectFormModalPr
   );
 }
 
-/**
- * The logo field: SPEC §5 image checks before sending, upload, the 32×32 icon as the server stores it. An area's
- * logo is optional: it can be removed, and without one the area icon stands in.
- */
+/** The logo field: the 32×32 icon as the server stores it; an area's is optional (without one the area icon stands in). */
 function ProjectLogoField({
   value,
   onChange,
@@ -159,53 +155,24 @@ function ProjectLogoField({
   area: boolean;
 }) {
   const { t } = useTranslation('project');
-  const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
   const upload = useUploadProjectLogoMutation();
-
-  async function send(file: File) {
-    try {
-      const saved = await upload.mutateAsync(file);
-      onChange?.(saved.url);
-    } catch (e) {
-      // The server's refusal is SPEC §5's own message (format by content, size); no answer at all is "upload failed".
-      void message.error(isApiError(e) && e.kind === 'code' ? e.message : tc('upload.failed'));
-    }
-  }
-
-  const empty = area ? <EnvironmentOutlined /> : <PictureOutlined />;
   return (
-    <Flex gap={12} align="center">
-      <div className="project-form-logo" aria-live="polite">
-        {value ? <img src={value} alt={t(area ? 'form.areaLogoAlt' : 'form.logoAlt')} width={32} height={32} /> : empty}
-      </div>
-      <Flex vertical gap={4} align="start">
-        <Space size={8}>
-          <Upload
-            accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              const problem = imageProblem(file);
-              if (problem) void message.error(tc(problem));
-              else void send(file);
-              // Sent by `send` through the api client, never by antd's own request.
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={upload.isPending}>
-              {value
-                ? t(area ? 'form.areaLogoReplace' : 'form.logoReplace')
-                : t(area ? 'form.areaLogoUpload' : 'form.logoUpload')}
-            </Button>
-          </Upload>
-          {area && value && (
-            <Button type="link" onClick={() => onChange?.('')}>
-              {t('form.logoRemove')}
-            </Button>
-          )}
-        </Space>
-        <Typography.Text type="secondary">{t(area ? 'form.areaLogoHint' : 'form.logoHint')}</Typography.Text>
-      </Flex>
-    </Flex>
+    <ImageUpload
+      url={value}
+      upload={upload}
+      onUploaded={({ url }) => onChange?.(url)}
+      onRemove={area ? () => onChange?.('') : undefined}
+      empty={area ? <EnvironmentOutlined /> : <PictureOutlined />}
+      previewClassName="project-form-logo"
+      imageSize={32}
+      gap={12}
+      labels={{
+        alt: t(area ? 'form.areaLogoAlt' : 'form.logoAlt'),
+        upload: t(area ? 'form.areaLogoUpload' : 'form.logoUpload'),
+        replace: t(area ? 'form.areaLogoReplace' : 'form.logoReplace'),
+        remove: t('form.logoRemove'),
+        hint: t(area ? 'form.areaLogoHint' : 'form.logoHint'),
+      }}
+    />
   );
 }

@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectNode } from '@svc/contracts';
-import { useSession } from '../../../app/layout/session-context';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { CONSOLE_ROUTES } from '../../../app/routes';
-import { useWindowHeight } from '../../../app/layout/use-window-height';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { useSession } from '@/lib/session-context';
+import { usePrivilege } from '@/lib/use-privilege';
+import { CONSOLE_PAGES } from '@/lib/paths';
+import { useWindowHeight } from '@/lib/use-window-height';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useConfirmDelete } from '@/components/use-confirm-action';
 import { deviceKeys } from '../api/keys';
 import { useDeleteProjectsMutation } from '../api/project-delete-mutation';
 import { useMyProjectsQuery } from '../api/projects-query';
@@ -43,8 +44,8 @@ export const DEVICE_LIST_PATH = '/project/device';
 /** Header, tab bar, the panel's own header and padding: what the virtual tree's height leaves out. */
 const TREE_OFFSET = 103 + 60;
 
-/** `routes`: the route table the groups' entries link into; tests pass their own, as TabPages' do. */
-export function ProjectTreePanel({ routes = CONSOLE_ROUTES }: { routes?: readonly { path: string }[] } = {}) {
+/** `routes`: the console pages the groups' entries link into; tests pass their own, as TabPages' do. */
+export function ProjectTreePanel({ routes = CONSOLE_PAGES }: { routes?: readonly { path: string }[] } = {}) {
   const { t } = useTranslation('project');
   const can = usePrivilege();
   const projects = useMyProjectsQuery({ enabled: can('project') });
@@ -275,26 +276,18 @@ function NodeMenu({
 }) {
   const { t } = useTranslation('project');
   const { t: tc } = useTranslation('common');
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmDelete();
   const can = usePrivilege();
   const remove = useDeleteProjectsMutation();
   const { node } = target;
 
   function confirmDelete() {
-    modal.confirm({
+    // A refusal ("a node with children cannot be deleted") is the server's, shown by the api client.
+    confirm({
       title: t('tree.deleteTitle', { name: node.title }),
       content: t('tree.deleteContent'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync([node.id]);
-          void message.success(t('tree.deleted'));
-        } catch {
-          // The client has shown the server's refusal ("a node with children cannot be deleted").
-        }
-      },
+      run: () => remove.mutateAsync([node.id]),
+      done: t('tree.deleted'),
     });
   }
 

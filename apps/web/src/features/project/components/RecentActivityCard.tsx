@@ -13,7 +13,7 @@ import type { Activity } from '@svc/contracts';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useRecentActivityQuery } from '../api/activity-query';
 import { activitySentence, activityTone, type ActivityTone } from './recent-activity';
 

@@ -1,6 +1,6 @@
 // SPEC §5 project rules as field checks: the name's two messages, its length limit, and the logo projects need.
 import { PROJECT_NAME_PATTERN } from '@svc/contracts';
-import { maxLengthProblem, type FieldProblem } from '../../../components/form-rules';
+import { maxLengthProblem, type FieldProblem } from '@/components/form-rules';
 
 /** The server's limit (contracts proName()). */
 export const PROJECT_NAME_MAX = 32;

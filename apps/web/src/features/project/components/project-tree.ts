@@ -123,7 +123,7 @@ export interface GroupContext {
   can: (key: string) => boolean;
   /** session.showAiServices: the login name is in the server's configured list. */
   showAiServices: boolean;
-  /** The console's routes (CONSOLE_ROUTES); an entry links only when its page is among them. */
+  /** The console's pages (CONSOLE_PAGES); an entry links only when its page is among them. */
   routes: readonly { path: string }[];
 }
 

@@ -1,7 +1,7 @@
 import type { Activity } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
-import enUS from '../../../i18n/locales/en-US/project.json';
-import zhCN from '../../../i18n/locales/zh-CN/project.json';
+import enUS from '@/i18n/locales/en-US/project.json';
+import zhCN from '@/i18n/locales/zh-CN/project.json';
 import { activitySentence, activityTone } from './recent-activity';
 
 const entry = (over: Partial<Activity>): Activity => ({

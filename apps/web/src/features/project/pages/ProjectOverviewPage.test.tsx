@@ -4,9 +4,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Activity } from '@svc/contracts';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import type { Language } from '../../../i18n/languages';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import type { Language } from '@/i18n/languages';
+import { renderInConsole, sessionWith } from '@/test/console';
 import ProjectOverviewPage from './ProjectOverviewPage';
 
 type Answer = { code: number; msg?: string; data?: unknown };

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/layout/session-context';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { useDeviceCountsQuery } from '../../device/api/device-counts-query';
+import { useSession } from '@/lib/session-context';
+import { usePrivilege } from '@/lib/use-privilege';
+import { useDeviceCountsQuery } from '@/features/device/api/device-counts-query';
 import { useMyProjectsQuery } from '../api/projects-query';
 import { NoProjects } from '../components/NoProjects';
 import { ProjectFormModal } from '../components/ProjectFormModal';

@@ -1,27 +1,22 @@
 // GET /api/reset/*: the four calls of password recovery (SPEC §7), each a one-shot mutation of the /findback flow.
-import type { ResetChannel } from '@svc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { encryptPassword } from '../../session/api/rsa';
+import { api } from '@/lib/api/client';
+import type { ApiData, ApiQuery } from '@/lib/api/paths';
+import { encryptPassword } from '@/features/session/api/rsa';
 
 /** The same for every name (the server does not say whether an account exists). */
-export interface FoundAccount {
-  userName: string;
-  channels: { type: ResetChannel }[];
-}
-export interface SentCode {
-  expiresInSeconds: number;
-}
+export type FoundAccount = ApiData<'get', '/api/reset/findAccount'>;
+export type SentCode = ApiData<'get', '/api/reset/sendCode'>;
 
 export function findAccount(userName: string): Promise<FoundAccount> {
-  return api.get<FoundAccount>('/api/reset/findAccount', { userName }, { quiet: true });
+  return api.get('/api/reset/findAccount', { userName }, { quiet: true });
 }
 
-export function sendCode(input: { userName: string; type: ResetChannel }): Promise<SentCode> {
-  return api.get<SentCode>('/api/reset/sendCode', input, { quiet: true });
+export function sendCode(input: ApiQuery<'get', '/api/reset/sendCode'>): Promise<SentCode> {
+  return api.get('/api/reset/sendCode', input, { quiet: true });
 }
 
-export async function verifyCode(input: { userName: string; code: string }): Promise<void> {
+export async function verifyCode(input: ApiQuery<'get', '/api/reset/verifyCode'>): Promise<void> {
   await api.get('/api/reset/verifyCode', input, { quiet: true });
 }
 

@@ -2,7 +2,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicShell } from '../../../components/public/PublicShell';
+import { PublicShell } from '@/components/public/PublicShell';
 
 export const RECOVERY_STEPS = ['account', 'choice', 'code', 'reset'] as const;
 export type RecoveryStep = (typeof RECOVERY_STEPS)[number];

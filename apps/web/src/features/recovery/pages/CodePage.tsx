@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { isApiError } from '../../../app/api/client';
-import { Alert, Field } from '../../../components/public/Field';
+import { isApiError } from '@/lib/api/client';
+import { Alert, Field } from '@/components/public/Field';
 import { useSendCodeMutation, useVerifyCodeMutation } from '../api/recovery-api';
 import { readFlow, writeFlow, type RecoveryFlow } from '../api/flow-state';
 import { useCountdown } from '../api/use-countdown';

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../app/api/client';
-import { Alert, Field } from '../../../components/public/Field';
+import { isApiError } from '@/lib/api/client';
+import { Alert, Field } from '@/components/public/Field';
 import { useFindAccountMutation } from '../api/recovery-api';
 import { clearFlow, readFlow, writeFlow } from '../api/flow-state';
 import { RecoveryFrame, SubmitButton } from '../components/RecoveryFrame';

@@ -1,4 +1,4 @@
-// Query keys of roles, the grantable privilege catalogue and video privileges (CONVENTIONS 7).
+// Query keys of roles, the grantable privilege catalogue and video privileges (conventions §7).
 export const roleKeys = {
   all: ['role'] as const,
   list: () => [...roleKeys.all, 'list'] as const,

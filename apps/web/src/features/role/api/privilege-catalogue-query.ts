@@ -1,14 +1,14 @@
 // POST /api/privilege/menu and /function: the part of the catalogue the caller may grant, for the role editor's tree.
 import type { PrivilegeItem } from '@svc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { roleKeys } from './keys';
 
 /** Menus and submenus first, then the function points of each, asked per menu as the API is shaped. */
 export async function fetchGrantableCatalogue(signal?: AbortSignal): Promise<PrivilegeItem[]> {
-  const menus = await api.post<PrivilegeItem[]>('/api/privilege/menu', undefined, { signal });
+  const menus = await api.post('/api/privilege/menu', undefined, { signal });
   const points = await Promise.all(
-    menus.map((m) => api.post<PrivilegeItem[]>('/api/privilege/function', { menuKey: m.key }, { signal })),
+    menus.map((m) => api.post('/api/privilege/function', { menuKey: m.key }, { signal })),
   );
   return [...menus, ...points.flat()];
 }

@@ -1,17 +1,18 @@
 // POST /api/roleProjectPrivilege/update and /api/roleVideoPrivilege/update: replace a role's projects and its
 // video privileges; each part is sent only when given (the editor sends what changed).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { projectKeys } from '../../project/api/keys';
-import { sessionKeys } from '../../session/api/keys';
+import { api } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/paths';
+import { projectKeys } from '@/features/project/api/keys';
+import { sessionKeys } from '@/features/session/api/keys';
 import { roleKeys } from './keys';
-import type { ProjectGrant } from './role-grants-query';
 
-export interface RoleGrantsInput {
+/** Each part only when it changed. */
+export type RoleGrantsInput = {
   roleId: number;
-  projects?: ProjectGrant[];
-  videoKeys?: string[];
-}
+  projects?: ApiBody<'post', '/api/roleProjectPrivilege/update'>['projects'];
+  videoKeys?: ApiBody<'post', '/api/roleVideoPrivilege/update'>['keys'];
+};
 
 export async function saveRoleGrants({ roleId, projects, videoKeys }: RoleGrantsInput): Promise<void> {
   if (projects) await api.post('/api/roleProjectPrivilege/update', { roleId, projects }, { quiet: true });

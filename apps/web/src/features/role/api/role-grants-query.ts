@@ -1,23 +1,22 @@
 // POST /api/roleProjectPrivilege/query/{id} and /api/roleVideoPrivilege/queryAll {roleId}: a role's projects
 // (each with its project-level keys) and its video privileges, read together for the role editor.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiData } from '@/lib/api/paths';
 import { roleKeys } from './keys';
 
-export interface ProjectGrant {
-  projectId: number;
-  privilegeKeys: string[];
-}
+export type ProjectGrant = ApiData<'post', '/api/roleProjectPrivilege/query/{id}'>[number];
 
-export interface RoleGrants {
+/** A role's projects and the keys of its video privileges, as the editor holds them. */
+export type RoleGrants = {
   projects: ProjectGrant[];
-  videoKeys: string[];
-}
+  videoKeys: ApiData<'post', '/api/roleVideoPrivilege/queryAll'>[number]['key'][];
+};
 
 export async function fetchRoleGrants(roleId: number, signal?: AbortSignal): Promise<RoleGrants> {
   const [projects, video] = await Promise.all([
-    api.post<ProjectGrant[]>(`/api/roleProjectPrivilege/query/${roleId}`, undefined, { signal }),
-    api.post<{ key: string }[]>('/api/roleVideoPrivilege/queryAll', { roleId }, { signal }),
+    api.post('/api/roleProjectPrivilege/query/{id}', undefined, { signal, params: { id: roleId } }),
+    api.post('/api/roleVideoPrivilege/queryAll', { roleId }, { signal }),
   ]);
   return { projects, videoKeys: video.map((v) => v.key) };
 }

@@ -1,7 +1,7 @@
 // POST /api/role/addEmployeeList and /removeEmployeeList: the difference the assignment dialog made, in two calls.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { employeeKeys } from '../../employee/api/keys';
+import { api } from '@/lib/api/client';
+import { employeeKeys } from '@/features/employee/api/keys';
 import { roleKeys } from './keys';
 
 export interface RoleStaffChange {

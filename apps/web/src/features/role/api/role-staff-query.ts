@@ -1,17 +1,13 @@
 // GET /api/role/listAllEmployee/{id}: every staff member with whether they hold the role (the assignment list).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiSchema } from '@/lib/api/paths';
 import { roleKeys } from './keys';
 
-export interface EmployeeInRole {
-  id: number;
-  loginName: string;
-  name: string;
-  inRole: boolean;
-}
+export type EmployeeInRole = ApiSchema<'EmployeeInRole'>;
 
 export function fetchRoleStaff(roleId: number, signal?: AbortSignal): Promise<EmployeeInRole[]> {
-  return api.get<EmployeeInRole[]>(`/api/role/listAllEmployee/${roleId}`, undefined, { signal });
+  return api.get('/api/role/listAllEmployee/{id}', undefined, { signal, params: { id: roleId } });
 }
 
 export function useRoleStaffQuery(roleId: number) {

@@ -1,11 +1,11 @@
 // GET /api/role/getAll: every role of the enterprise with its privilege keys and staff count.
 import type { Role } from '@svc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
 import { roleKeys } from './keys';
 
 export function fetchRoles(signal?: AbortSignal): Promise<Role[]> {
-  return api.get<Role[]>('/api/role/getAll', undefined, { signal });
+  return api.get('/api/role/getAll', undefined, { signal });
 }
 
 /** `enabled` false for users without the `role` key: the server would refuse them (4117). */

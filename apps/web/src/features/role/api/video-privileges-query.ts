@@ -2,20 +2,17 @@
 // caller's language, and those the caller holds (and so may grant).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiSchema } from '@/lib/api/paths';
 import { roleKeys } from './keys';
 
-export interface VideoPrivilege {
-  key: string;
-  name: string;
-  /** The caller holds it, so may put it in a role. */
-  grantable: boolean;
-}
+/** `grantable`: the caller holds it, so may put it in a role. */
+export type VideoPrivilege = ApiSchema<'VideoPrivilege'> & { grantable: boolean };
 
 export async function fetchVideoPrivileges(signal?: AbortSignal): Promise<VideoPrivilege[]> {
   const [all, mine] = await Promise.all([
-    api.post<{ key: string; name: string }[]>('/api/roleVideoPrivilege/queryAll', undefined, { signal }),
-    api.post<string[]>('/api/roleVideoPrivilege/queryMine', undefined, { signal }),
+    api.post('/api/roleVideoPrivilege/queryAll', undefined, { signal }),
+    api.post('/api/roleVideoPrivilege/queryMine', undefined, { signal }),
   ]);
   const held = new Set(mine);
   return all.map((p) => ({ ...p, grantable: held.has(p.key) }));

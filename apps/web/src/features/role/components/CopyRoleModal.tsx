@@ -1,14 +1,14 @@
 // Copy a role under a new name (POST /api/role/copy): the same privilege keys, no staff.
-import { App, Form, Input } from 'antd';
+import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@svc/contracts';
-import { FormModal } from '../../../components/FormModal';
-import { checkRule, checks, requiredRule, ROLE_NAME_MAX } from '../../../components/form-rules';
+import { FormModal } from '@/components/FormModal';
+import { ROLE_NAME_MAX } from '@/components/form-rules';
 import { useCopyRoleMutation } from '../api/role-copy-mutation';
+import { RoleNameField } from './RoleNameField';
 
 export function CopyRoleModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation('user');
-  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const copy = useCopyRoleMutation();
   const [form] = Form.useForm<{ roleName: string }>();
@@ -35,13 +35,7 @@ export function CopyRoleModal({ role, onClose }: { role: Role | null; onClose: (
       }}
       onSubmit={submit}
     >
-      <Form.Item
-        name="roleName"
-        label={t('roles.field.name')}
-        rules={[requiredRule(tc), checkRule(checks.roleName, tc)]}
-      >
-        <Input count={{ show: true, max: ROLE_NAME_MAX }} autoComplete="off" />
-      </Form.Item>
+      <RoleNameField />
     </FormModal>
   );
 }

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Empty, Spin, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useGrantableCatalogueQuery } from '../api/privilege-catalogue-query';
 import {
   buildPrivilegeTree,

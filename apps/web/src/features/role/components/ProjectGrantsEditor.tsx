@@ -5,9 +5,9 @@ import { Alert, Button, Empty, Flex, Select, Spin, Tree, Typography, type TreeDa
 import { CloseOutlined } from '@ant-design/icons';
 import type { ProjectNode } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { useMyProjectsQuery } from '../../project/api/projects-query';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { useMyProjectsQuery } from '@/features/project/api/projects-query';
 import { useGrantableCatalogueQuery } from '../api/privilege-catalogue-query';
 import type { ProjectGrant } from '../api/role-grants-query';
 import {

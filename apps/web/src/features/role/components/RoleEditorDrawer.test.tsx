@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PRIVILEGE_CATALOGUE, type ProjectNode, type Role } from '@svc/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { RoleEditorDrawer } from './RoleEditorDrawer';
 
 const GRANTABLE = new Set(['project', 'preview', 'device', 'device-show', 'project-add', 'user', 'user-add']);

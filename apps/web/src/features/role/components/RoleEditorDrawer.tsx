@@ -4,20 +4,14 @@ import { useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Form, Input, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { LoadFailed } from '../../../components/LoadFailed';
-import {
-  checkRule,
-  checks,
-  maxLengthRule,
-  optionalText,
-  requiredRule,
-  ROLE_NAME_MAX,
-} from '../../../components/form-rules';
+import { isApiError } from '@/lib/api/client';
+import { LoadFailed } from '@/components/LoadFailed';
+import { maxLengthRule, optionalText } from '@/components/form-rules';
 import { useSaveRoleGrantsMutation } from '../api/role-grants-mutation';
 import { useRoleGrantsQuery, type ProjectGrant, type RoleGrants } from '../api/role-grants-query';
 import { useSaveRoleMutation } from '../api/role-save-mutation';
 import { PrivilegeTree } from './PrivilegeTree';
+import { RoleNameField } from './RoleNameField';
 import { ProjectGrantsEditor } from './ProjectGrantsEditor';
 import { sameGrants, sameKeys } from './project-grants';
 import { VideoPrivilegesEditor } from './VideoPrivilegesEditor';
@@ -30,7 +24,7 @@ interface Values {
   remark?: string;
   privilegeKeys: string[];
   projects: ProjectGrant[];
-  videoKeys: string[];
+  videoKeys: RoleGrants['videoKeys'];
 }
 
 type Section = 'functions' | 'projects' | 'video';
@@ -144,13 +138,7 @@ export function RoleEditorDrawer({ role, open, readOnly = false, onClose }: Role
           }}
         >
           {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-          <Form.Item
-            name="roleName"
-            label={t('roles.field.name')}
-            rules={[requiredRule(tc), checkRule(checks.roleName, tc)]}
-          >
-            <Input count={{ show: true, max: ROLE_NAME_MAX }} autoComplete="off" />
-          </Form.Item>
+          <RoleNameField />
           <Form.Item name="remark" label={t('roles.field.remark')} rules={[maxLengthRule(tc, REMARK_MAX)]}>
             <Input.TextArea count={{ show: true, max: REMARK_MAX }} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Modal, Spin, Transfer } from 'antd';
 import type { Role } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../app/api/client';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { isApiError } from '@/lib/api/client';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useRoleStaffMutation } from '../api/role-staff-mutation';
 import { useRoleStaffQuery } from '../api/role-staff-query';
 

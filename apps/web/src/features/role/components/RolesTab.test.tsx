@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PRIVILEGE_CATALOGUE } from '@svc/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiEnvironment } from '../../../app/api/environment';
-import { renderInConsole, sessionWith } from '../../../test/console';
+import { resetApiEnvironment } from '@/lib/api/environment';
+import { renderInConsole, sessionWith } from '@/test/console';
 import { RolesTab } from './RolesTab';
 
 // The caller may grant the staff menu with two points and personal info (under enterprise info).

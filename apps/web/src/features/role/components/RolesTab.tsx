@@ -1,12 +1,13 @@
 // Roles tab of /user/role-employee: the list with add, edit (privilege tree), copy, staff assignment and delete (SPEC §6).
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Role } from '@svc/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePrivilege } from '../../../app/layout/use-privilege';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { clipped } from '../../../components/table-cells';
+import { usePrivilege } from '@/lib/use-privilege';
+import { LoadFailed } from '@/components/LoadFailed';
+import { clipped } from '@/components/table-cells';
+import { useConfirmDelete } from '@/components/use-confirm-action';
 import { useDeleteRoleMutation } from '../api/role-delete-mutation';
 import { useRolesQuery } from '../api/roles-query';
 import { CopyRoleModal } from './CopyRoleModal';
@@ -16,7 +17,7 @@ import { RoleStaffModal } from './RoleStaffModal';
 export function RolesTab() {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation('common');
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmDelete();
   const can = usePrivilege();
   const roles = useRolesQuery();
   const remove = useDeleteRoleMutation();
@@ -24,19 +25,13 @@ export function RolesTab() {
   const [copying, setCopying] = useState<Role | null>(null);
   const [staffOf, setStaffOf] = useState<Role | null>(null);
 
+  // A 409 (staff still hold it) shows as the server's message; the dialog closes either way.
   const confirmDelete = (role: Role) =>
-    modal.confirm({
+    confirm({
       title: t('roles.delete.title', { name: role.roleName }),
       content: t('roles.delete.content'),
-      okText: tc('action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tc('action.cancel'),
-      // A 409 (staff still hold it) shows as the server's message; the dialog closes either way.
-      onOk: () =>
-        remove.mutateAsync(role.id).then(
-          () => void message.success(t('roles.deleted')),
-          () => undefined,
-        ),
+      run: () => remove.mutateAsync(role.id),
+      done: t('roles.deleted'),
     });
 
   const columns: TableColumnsType<Role> = [

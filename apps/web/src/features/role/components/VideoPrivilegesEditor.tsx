@@ -2,7 +2,7 @@
 // offered only where the caller holds them; one the role holds beyond the caller's stays, shown fixed.
 import { Alert, Checkbox, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '@/components/LoadFailed';
 import { useVideoPrivilegesQuery } from '../api/video-privileges-query';
 
 /** The live-view menu: a role granting it without the `live` power shows staff a page they cannot play on. */

@@ -1,7 +1,7 @@
 // The privilege tree ↔ keys mapping of the role editor: nesting, linked checking, and what the tree shows for a role.
 import { describe, expect, it } from 'vitest';
 import { PRIVILEGE_CATALOGUE, RESERVED_KEYS, type PrivilegeItem } from '@svc/contracts';
-import enUser from '../../../i18n/locales/en-US/user.json';
+import enUser from '@/i18n/locales/en-US/user.json';
 import { buildPrivilegeTree, indexTree, initiallyExpanded, toggleKey, treeCheckState } from './privilege-tree';
 import { PRIVILEGE_TITLE_KEYS } from './privilege-titles';
 

@@ -1,15 +1,13 @@
 // GET /api/session/verificationCode: a captcha image and its key, fetched when the server asks for one.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
+import { api } from '@/lib/api/client';
+import type { ApiData } from '@/lib/api/paths';
 import { sessionKeys } from './keys';
 
-export interface Captcha {
-  key: string;
-  image: string;
-}
+export type Captcha = ApiData<'get', '/api/session/verificationCode'>;
 
 export function fetchCaptcha(signal?: AbortSignal): Promise<Captcha> {
-  return api.get<Captcha>('/api/session/verificationCode', undefined, { quiet: true, signal });
+  return api.get('/api/session/verificationCode', undefined, { quiet: true, signal });
 }
 
 export function useCaptchaQuery(enabled: boolean) {

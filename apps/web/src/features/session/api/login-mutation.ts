@@ -1,26 +1,17 @@
 // POST /api/session/login/rsa: sign-in with the encrypted password; the server sets the HttpOnly token cookie (SPEC §4).
-import type { LoginMode } from '@svc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { markSignedIn } from '../../../app/session/storage';
+import { api } from '@/lib/api/client';
+import type { ApiBody, ApiData } from '@/lib/api/paths';
+import { markSignedIn } from '@/lib/session/storage';
 import { sessionKeys } from './keys';
 import { encryptPassword } from './rsa';
 
-export interface LoginInput {
-  loginName: string;
-  password: string;
-  loginMode: LoginMode;
-  verificationCode?: string;
-  verificationKey?: string;
-}
+/** The password in plain text: it is encrypted on the way. */
+export type LoginInput = ApiBody<'post', '/api/session/login/rsa'>;
 
-export async function login(input: LoginInput): Promise<{ token: string; expiresAt: string }> {
+export async function login(input: LoginInput): Promise<ApiData<'post', '/api/session/login/rsa'>> {
   const password = await encryptPassword(input.password, input.loginName);
-  const result = await api.post<{ token: string; expiresAt: string }>(
-    '/api/session/login/rsa',
-    { ...input, password },
-    { quiet: true },
-  );
+  const result = await api.post('/api/session/login/rsa', { ...input, password }, { quiet: true });
   // The answer carries the token for other API clients; the browser keeps only the cookie and a marker.
   markSignedIn();
   return result;

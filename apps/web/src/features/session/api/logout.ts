@@ -1,7 +1,7 @@
 // GET /api/session/logOut: ends the session, clears the token cookie (server) and storage, reloads at home (SPEC §4).
-import { api } from '../../../app/api/client';
-import { clearSession } from '../../../app/session/storage';
-import { SIGN_IN_PATH } from '../../../app/routes';
+import { api } from '@/lib/api/client';
+import { clearSession } from '@/lib/session/storage';
+import { SIGN_IN_PATH } from '@/lib/paths';
 
 /** Ends this browser's session, named by its cookie; resolves true when the server answered code 1. */
 export async function endSession(): Promise<boolean> {

@@ -1,14 +1,9 @@
-// Every password travels encrypted (SPEC §7 Auth, DESIGN §4): RSA-OAEP-256 under the key from /rsa/getkey, then base64.
-import { api } from '../../../app/api/client';
-
-interface RsaKey {
-  publicKey: string;
-  algorithm: 'RSA-OAEP-256';
-}
+// Every password travels encrypted (SPEC §7 Auth, architecture §4): RSA-OAEP-256 under the key from /rsa/getkey, then base64.
+import { api } from '@/lib/api/client';
 
 /** Fetches a fresh key (the server may rotate it) and encrypts; the result goes in the password field as is. */
 export async function encryptPassword(password: string, username?: string): Promise<string> {
-  const { publicKey } = await api.get<RsaKey>('/rsa/getkey', { username }, { quiet: true });
+  const { publicKey } = await api.get('/rsa/getkey', { username }, { quiet: true });
   return encryptWithPem(publicKey, password);
 }
 

@@ -1,12 +1,12 @@
 // GET /api/session/get: the session call that decides signed-in state (SPEC §4); privilege lists are kept in storage.
 import type { Session } from '@svc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api/client';
-import { storePrivileges } from '../../../app/session/storage';
+import { api } from '@/lib/api/client';
+import { storePrivileges } from '@/lib/session/storage';
 import { sessionKeys } from './keys';
 
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
-  const session = await api.get<Session>('/api/session/get', undefined, { signal });
+  const session = await api.get('/api/session/get', undefined, { signal });
   storePrivileges(session);
   return session;
 }

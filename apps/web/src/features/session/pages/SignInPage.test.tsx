@@ -2,10 +2,10 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureApi, resetApiEnvironment } from '../../../app/api/environment';
-import { isPublicPath } from '../../../app/routes';
-import { clearSession, isSignedIn } from '../../../app/session/storage';
-import { at, fakeServer, renderAt } from '../../../test/render';
+import { configureApi, resetApiEnvironment } from '@/lib/api/environment';
+import { isPublicPath } from '@/lib/paths';
+import { clearSession, isSignedIn } from '@/lib/session/storage';
+import { at, fakeServer, renderAt } from '@/test/render';
 import SignInPage from './SignInPage';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CloudCode, LOGIN_NAME_PATTERN, ResponseCode, type LoginMode } from '@svc/contracts';
-import { isApiError } from '../../../app/api/client';
-import { REDIRECT_PARAM, safeRedirect } from '../../../app/redirect';
-import { Alert, Field, PasswordField } from '../../../components/public/Field';
-import { PublicShell } from '../../../components/public/PublicShell';
-import { useNotice } from '../../../components/public/use-notice';
-import { useBrandingQuery } from '../api/branding-query';
+import { isApiError } from '@/lib/api/client';
+import { REDIRECT_PARAM, safeRedirect } from '@/lib/redirect';
+import { Alert, Field, PasswordField } from '@/components/public/Field';
+import { PublicShell } from '@/components/public/PublicShell';
+import { useNotice } from '@/components/public/use-notice';
+import { useBrandingQuery } from '@/lib/branding';
 import { useCaptchaQuery } from '../api/captcha-query';
 import { useLoginMutation } from '../api/login-mutation';
 
