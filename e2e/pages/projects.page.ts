@@ -72,6 +72,11 @@ export class ProjectDialog extends ConsoleScreen {
     return this.dialog().locator('.project-form-logo img');
   }
 
+  /** The field messages the open dialog shows, not one still fading out as another takes its place. */
+  fieldErrors() {
+    return this.dialog().locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+  }
+
   /** An option of the open antd TreeSelect, by its title. */
   treeOption(title: string) {
     return this.page.locator('.ant-select-dropdown:visible .ant-select-tree-title', {

@@ -276,14 +276,14 @@ test('an area needs no logo, a name used beside it is refused on its field, and 
   await dialog.field('proName').click();
   await page.keyboard.insertText('Underground_Car_Park_North_Wing_Level_2');
   await expect(dialog.field('proName')).toHaveValue('Underground_Car_Park_North_Wing_Level_2');
-  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText('At most 32 characters.');
+  await expect(dialog.fieldErrors()).toHaveText('At most 32 characters.');
   await dialog.dialogButton('Save').click();
-  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText('At most 32 characters.');
+  await expect(dialog.fieldErrors()).toHaveText('At most 32 characters.');
 
   // The name of a sibling: the server refuses it, and the message sits on the name field.
   await dialog.field('proName').fill('Lobby');
   await dialog.dialogButton('Save').click();
-  await expect(opened.locator('.ant-form-item-explain-error')).toHaveText(
+  await expect(dialog.fieldErrors()).toHaveText(
     'A project or monitoring area named Lobby already exists at this level.',
   );
   await expect(opened.locator('.ant-alert')).toHaveCount(0);
