@@ -1,7 +1,7 @@
 // A list's filter row: its fields in one wrapping line, then Search and (when asked) Reset. Text fields reach the
 // caller trimmed, an empty one as none; a choice left empty ("All") filters nothing.
 import type { ReactElement } from 'react';
-import { Button, Form, Input, Select, type FormInstance, type FormProps, type FormRule } from 'antd';
+import { Button, Form, Input, Select, Space, type FormInstance, type FormProps, type FormRule } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { maxLengthRule, optionalText } from '@/components/form-rules';
@@ -106,24 +106,25 @@ export function FilterBar<V extends object>({
           {control(f)}
         </Form.Item>
       ))}
+      {/* One item, so a wrapping row keeps Search and Reset together. */}
       <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {tc('action.search')}
-        </Button>
-      </Form.Item>
-      {onReset && (
-        <Form.Item>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              own.resetFields();
-              onReset();
-            }}
-          >
-            {tc('action.reset')}
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {tc('action.search')}
           </Button>
-        </Form.Item>
-      )}
+          {onReset && (
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                own.resetFields();
+                onReset();
+              }}
+            >
+              {tc('action.reset')}
+            </Button>
+          )}
+        </Space>
+      </Form.Item>
     </Form>
   );
 }
