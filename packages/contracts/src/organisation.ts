@@ -212,6 +212,17 @@ export const GroupSchema = z
     employeeCount: z.number().int(),
   })
   .meta({ id: 'Group' });
+/** An enterprise employee as the group's staff picker lists them: in this group, another, or none. */
+export const GroupEmployeeSchema = z
+  .object({
+    id: z.number().int(),
+    loginName: z.string(),
+    name: z.string(),
+    groupId: z.number().int().nullable().describe('the group the employee is in now, this one or another'),
+    groupName: z.string().nullable(),
+  })
+  .meta({ id: 'GroupEmployee' });
+export type GroupEmployee = z.infer<typeof GroupEmployeeSchema>;
 const groupName = () =>
   requiredString().trim().min(1, { error: 'validation.required' }).max(32, { error: 'validation.tooLong' });
 export const AddGroupSchema = z

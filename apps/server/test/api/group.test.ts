@@ -2,6 +2,7 @@
 // closing them, the staff a group limits, moved in and out within the caller's reach and enterprise,
 // and what a group naming channels of one device leaves of the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GroupEmployee } from '@svc/contracts';
 import { type TestApp, data } from '../helper.js';
 import {
   apiDevice,
@@ -22,7 +23,6 @@ let rival: Enterprise;
 let acme: Enterprise;
 let projectId: number;
 
-type Member = { id: number; loginName: string; name: string; groupId: number | null; groupName: string | null };
 const as = (token: string) => t.as(token);
 
 const addGroup = async (token: string, name: string) =>
@@ -35,7 +35,7 @@ async function addRole(privilegeKeys: string[], projects: { projectId: number; p
 const addStaff = (roleIds: number[], name = 'Li Lei', extra: Record<string, unknown> = {}) =>
   apiStaff(t, boss.token, roleIds, { name, ...extra });
 const members = async (token: string, groupId: number) =>
-  data<Member[]>(await as(token).post('/api/group/employee/query', { groupId }));
+  data<GroupEmployee[]>(await as(token).post('/api/group/employee/query', { groupId }));
 const addDevice = async (devName: string, devType: 'IPC' | 'NVR' = 'IPC') =>
   (await apiDevice(t, boss.token, { projectId, devName, devType })).id;
 

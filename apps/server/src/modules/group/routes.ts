@@ -2,7 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddGroupSchema, GroupSchema, IdBodySchema, PageQuerySchema, UpdateGroupSchema, pageOf } from '@svc/contracts';
+import {
+  AddGroupSchema,
+  GroupEmployeeSchema,
+  GroupSchema,
+  IdBodySchema,
+  PageQuerySchema,
+  UpdateGroupSchema,
+  pageOf,
+} from '@svc/contracts';
 import { noData } from '../../http/envelope.js';
 import type { GroupMemberService } from './members.js';
 import { principalOf } from '../../http/auth.js';
@@ -27,15 +35,6 @@ const GroupDeviceSchema = z.object({
 const EmployeeMembersSchema = z
   .strictObject({ groupId: z.number().int().positive(), employeeIds: ids('staff') })
   .meta({ id: 'GroupEmployees' });
-const GroupEmployeeSchema = z
-  .object({
-    id: z.number().int(),
-    loginName: z.string(),
-    name: z.string(),
-    groupId: z.number().int().nullable().describe('the group the employee is in now, this one or another'),
-    groupName: z.string().nullable(),
-  })
-  .meta({ id: 'GroupEmployee' });
 const GroupChannelSchema = z.object({
   id: z.number().int(),
   deviceId: z.number().int(),

@@ -5241,6 +5241,14 @@ export interface components {
       state: 'open' | 'closed';
       employeeCount: number;
     };
+    GroupEmployeeInput: {
+      id: number;
+      loginName: string;
+      name: string;
+      /** @description the group the employee is in now, this one or another */
+      groupId: number | null;
+      groupName: string | null;
+    };
     AddGroupInput: {
       name: string;
       remark?: string;
@@ -5826,14 +5834,6 @@ export interface components {
       /** @description staff */
       employeeIds: number[];
     };
-    GroupEmployeeInput: {
-      id: number;
-      loginName: string;
-      name: string;
-      /** @description the group the employee is in now, this one or another */
-      groupId: number | null;
-      groupName: string | null;
-    };
     ProjectGrantInput: {
       projectId: number;
       privilegeKeys: string[];
@@ -6239,6 +6239,14 @@ export interface components {
        */
       state: 'open' | 'closed';
       employeeCount: number;
+    };
+    GroupEmployee: {
+      id: number;
+      loginName: string;
+      name: string;
+      /** @description the group the employee is in now, this one or another */
+      groupId: number | null;
+      groupName: string | null;
     };
     AddGroup: {
       name: string;
@@ -6824,14 +6832,6 @@ export interface components {
       groupId: number;
       /** @description staff */
       employeeIds: number[];
-    };
-    GroupEmployee: {
-      id: number;
-      loginName: string;
-      name: string;
-      /** @description the group the employee is in now, this one or another */
-      groupId: number | null;
-      groupName: string | null;
     };
     ProjectGrant: {
       projectId: number;
